@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { JobSpec } from '../domain/job';
+
+/**
+ * The wire format of the Job Market Match Service (spec §2, decisions D1–D16), as zod schemas.
+ * This is the only module that spells the spec's PascalCase field names; the rest of the add-in works
+ * with `JobSpec` and `JobResult`. The reference service imports these schemas too.
+ *
+ * Response schemas are tolerant on purpose (D13): unknown fields pass through untouched, and
+ * MatchRating, JobLevelName and JobFamilyName accept any text.
+ */
+
+// ---------- requests (§2.1, §2.2) ----------
+
+export const DataScopeSchema = z.object({
+  CountryCode: z.string().optional(),
+  State: z.string().optional(),
+  City: z.string().optional(),
+  ZipCode: z.string().optional(),
+  NAICSCode: z.string().optional(),
+  FTEValue: z.number().optional(),
+  Revenue: z.number().optional(),
+});
+export type DataScope = z.infer<typeof DataScopeSchema>;
+
+export const JobMatchRequestSchema = z.object({
+  JobTitle: z.string(),
+  JobDesc: z.string().optional(),
+  CompanyName: z.string().optional(),
+  DataScope: DataScopeSchema.optional(),
+});
+export type JobMatchRequest = z.infer<typeof JobMatchRequestSchema>;
+
+export const BatchSubRequestSchema = JobMatchRequestSchema.extend({ SubRequestID: z.string() });
+export type BatchSubRequest = z.infer<typeof BatchSubRequestSchema>;
+
+/** §2.2 rule 2: every field is sent; unused text as "", unused numbers as 0. */
+export function toWireRequest(spec: JobSpec): JobMatchRequest {
+  const s = spec.scope;
+  return {
+    JobTitle: spec.title,
+    JobDesc: spec.description,
+    CompanyName: spec.company,
+    DataScope: {
+      CountryCode: s.country,
+      State: s.state,
+      City: s.city,
+      ZipCode: s.zip,
+      NAICSCode: s.naics,
+      FTEValue: s.fte,
+      Revenue: s.revenue,
+    },
+  };
+}
+
+export function toWireSubRequest(id: string, spec: JobSpec): BatchSubRequest {
+  return { SubRequestID: id, ...toWireRequest(spec) };
+}
+
+// ---------- results (§2.3) ----------
+
+/** Percentile money fields, in column order (D1: annual, CompNN >= SalaryNN). */
+export const SALARY_FIELDS = ['Salary10', 'Salary25', 'Salary50', 'Salary75', 'Salary90'] as const;
+export const COMP_FIELDS = ['Comp10', 'Comp25', 'Comp50', 'Comp75', 'Comp90'] as const;
+/** D2: percentages of base salary. */
+export const BONUS_FIELDS = ['BonusTarget50', 'BonusTargetAvg'] as const;
+export const NUMBER_FIELDS = [...SALARY_FIELDS, ...COMP_FIELDS, ...BONUS_FIELDS] as const;
+export const TEXT_FIELDS = ['CurrencyCode', 'MatchRating', 'JobFamilyName', 'JobLevelName'] as const;
+export const DATASCOPE_FIELDS = [
+  'DataScope_IndustryCode',
+  'DataScope_IndustryName',
+  'DataScope_FTERange',
+  'DataScope_RevenueRange',
+  'DataScope_CountryCode',
+  'DataScope_Region',
+  'DataScope_State',
+  'DataScope_City',
+] as const;
+
+/** Every result field, in the order the add-in writes columns. */
+export const RESULT_FIELDS = [...NUMBER_FIELDS, ...TEXT_FIELDS, ...DATASCOPE_FIELDS] as const;
+export type NumberField = (typeof NUMBER_FIELDS)[number];
+export type TextField = (typeof TEXT_FIELDS)[number] | (typeof DATASCOPE_FIELDS)[number];
+export type ResultField = (typeof RESULT_FIELDS)[number];
+
+const numberFields = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, z.number().optional()])) as Record<
+  NumberField,
+  z.ZodOptional<z.ZodNumber>
+>;
+const textFields = Object.fromEntries(
+  [...TEXT_FIELDS, ...DATASCOPE_FIELDS].map((f) => [f, z.string().optional()]),
+) as Record<TextField, z.ZodOptional<z.ZodString>>;
+
+/**
+ * One job match result (§2.3). Every figure is optional: D15 lets a scope omit Comp/Bonus figures, and a
+ * commercial service may leave out what it has no data for. Unknown fields are kept (looseObject).
+ */
+export const JobMatchResultSchema = z.looseObject({
+  SubRequestID: z.string().optional(),
+  ...numberFields,
+  ...textFields,
+});
+export type JobMatchResult = z.infer<typeof JobMatchResultSchema>;
+
+/** The add-in's view of one priced job: the result fields only, nothing else. */
+export type JobResult = Partial<Record<NumberField, number>> & Partial<Record<TextField, string>>;
+
+export function toJobResult(item: JobMatchResult): JobResult {
+  const out: Record<string, number | string> = {};
+  for (const f of RESULT_FIELDS) {
+    const v = item[f];
+    if (v !== undefined) out[f] = v;
+  }
+  return out as JobResult;
+}
+
+/** §7 / D12: an error item in a batch Data array. SubRequestID is absent when the request lacked it. */
+export const BatchErrorItemSchema = z.looseObject({
+  SubRequestID: z.string().optional(),
+  ErrorMessage: z.string(),
+});
+export type BatchErrorItem = z.infer<typeof BatchErrorItemSchema>;
+
+/** A batch Data item: an error item when it carries ErrorMessage, otherwise a result. */
+export const BatchItemSchema = z.union([BatchErrorItemSchema, JobMatchResultSchema]);
+export type BatchItem = z.infer<typeof BatchItemSchema>;
+
+export function isBatchErrorItem(item: BatchItem): item is BatchErrorItem {
+  return typeof (item as { ErrorMessage?: unknown }).ErrorMessage === 'string';
+}
+
+// ---------- envelopes (§2.4) ----------
+
+/** Code 1 = success, -1 = no data (§2.4). Other codes are tolerated and treated as failure. */
+export const EnvelopeSchema = z.looseObject({
+  Code: z.number().int(),
+  Data: z.unknown().optional(),
+  Message: z.string().optional(),
+});
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+export const SingleDataSchema = JobMatchResultSchema;
+export const BatchDataSchema = z.array(BatchItemSchema);
+
+// ---------- auth (D15) ----------
+
+export const TokenResponseSchema = z.looseObject({
+  access_token: z.string().min(1),
+  token_type: z.string(),
+  expires_in: z.number().positive(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const PATHS = {
+  single: '/DaaS/jobpricing',
+  batch: '/DaaS/batchjobpricing',
+  token: '/oauth/token',
+} as const;

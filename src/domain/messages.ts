@@ -1,0 +1,39 @@
+/**
+ * The service's business messages, to the byte, as the spec (section 7) and decisions.md write them.
+ * The add-in's local validation and the reference service both produce these exact strings, so a row
+ * that fails locally reads the same as one the service refused.
+ */
+export const MSG = {
+  /** Spec §7 / D4: required fields missing, wrong JSON type, body not an object. */
+  serviceFailed: 'Get the service failed.',
+  /** Spec §7 / D7. */
+  locationIncomplete: 'Location request is incomplete',
+  /** Spec §7 / D5: the spec gives the start; the rest asks for one of the two. */
+  bothFteAndRevenue:
+    'DataScope error: cannot scope job by both FTEValue and Revenue. Please provide a value for only one of FTEValue or Revenue.',
+  /** D5. */
+  negativeFteOrRevenue: 'DataScope error: FTEValue and Revenue must not be negative.',
+  /** D3. */
+  noMatch: 'No matching job found',
+  /** Spec §7: duplicate SubRequestID, one item per offending sub-request. */
+  duplicateSubRequestId: (id: string): string =>
+    `SubRequestID for each subrequest must be unique, duplicate SubRequestID: ${id}`,
+  /** Spec §7. */
+  subRequestIdRequired: 'The SubRequestID field is required.',
+  /** Spec §7 / §8. */
+  batchLimitExceeded: 'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
+  /** D12. */
+  batchEmpty: 'Batch request must contain at least one subrequest.',
+  /** D8. */
+  locationUnresolved: (what: string): string => `Location could not be resolved: ${what}`,
+  /** D8 / D15. */
+  noDataForCountry: (code: string): string => `No data for country ${code}`,
+  /** D10. */
+  industryNotRecognized: (code: string): string => `Industry code not recognized: ${code}`,
+} as const;
+
+/** Spec §8: sub-requests per batch call. */
+export const BATCH_LIMIT = 200;
+
+/** The prefix of the spec's both-FTE-and-Revenue message; a client may only rely on this part (spec §7). */
+export const BOTH_FTE_AND_REVENUE_PREFIX = 'DataScope error: cannot scope job by both FTEValue and Revenue.';
