@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { JobMarketClient } from '../api/client';
+import { applySettingsPatch, DEFAULT_SETTINGS, parseStoredSettings, type Settings } from './settings';
+
+/**
+ * The one session per add-in runtime: settings, the access token and a client bound to both.
+ * The task pane, the ribbon commands and the custom functions run in one shared runtime but are three
+ * bundles; `getSession()` keeps the instance on `globalThis` so all three see the same token and settings.
+ *
+ * Secrets: the token lives in memory. It is written to storage only when the user ticks "remember me"
+ * (OfficeRuntime.storage is persistent and unencrypted), never to the workbook or document settings,
+ * and it never appears in an error message. A client secret is used once to get a token and dropped.
+ */
+
+/** The subset of OfficeRuntime.storage the session needs; tests pass an in-memory one. */
+export interface KeyValueStorage {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+export interface Session {
+  /** Loads settings (and a remembered token) once; later calls return the same promise. */
+  ready(): Promise<void>;
+  getSettings(): Settings;
+  /** @throws SettingsError when a value is refused (e.g. an http:// URL to a remote host). */
+  updateSettings(patch: Partial<Settings>): Promise<Settings>;
+  /** The current token, or null when there is none or it has expired. */
+  getAccessToken(): string | null;
+  setAccessToken(token: string, opts: { remember: boolean; expiresAt?: number }): Promise<void>;
+  signInWithClientCredentials(clientId: string, clientSecret: string, opts: { remember: boolean }): Promise<void>;
+  signOut(): Promise<void>;
+  /** A client bound to the current service URL; it reads the token at each call, so sign-in applies at once. */
+  client(): JobMarketClient;
+  /** Called after any change of settings or token. Returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+}
+
+export const STORAGE_KEYS = {
+  settings: 'jobprice.settings',
+  token: 'jobprice.token',
+} as const;
+
+const StoredTokenSchema = z.object({
+  token: z.string().min(1),
+  expiresAt: z.number().finite().nullable(),
+});
+
+/** A token is treated as expired this long before its stated end, so a call never leaves with a dying one. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+export function createSession(deps: { storage: KeyValueStorage; now?: () => number; fetchImpl?: typeof fetch }): Session {
+  const { storage } = deps;
+  const now = deps.now ?? (() => Date.now());
+  let settings: Settings = { ...DEFAULT_SETTINGS };
+  let token: { value: string; expiresAt: number | null } | null = null;
+  let loading: Promise<void> | null = null;
+  let cachedClient: { baseUrl: string; client: JobMarketClient } | null = null;
+  const listeners = new Set<() => void>();
+
+  const notify = (): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch {
+        // A failing listener (e.g. a pane element already gone) must not stop the others.
+      }
+    }
+  };
+
+  async function load(): Promise<void> {
+    const [rawSettings, rawToken] = await Promise.all([
+      storage.getItem(STORAGE_KEYS.settings).catch(() => null),
+      storage.getItem(STORAGE_KEYS.token).catch(() => null),
+    ]);
+    settings = parseStoredSettings(safeJson(rawSettings));
+    const stored = StoredTokenSchema.safeParse(safeJson(rawToken));
+    // A token set in this runtime before ready() finished wins over the remembered one.
+    if (stored.success && token === null) token = { value: stored.data.token, expiresAt: stored.data.expiresAt };
+    notify();
+  }
+
+  const session: Session = {
+    ready() {
+      loading ??= load();
+      return loading;
+    },
+    getSettings() {
+      return { ...settings };
+    },
+    async updateSettings(patch) {
+      const next = applySettingsPatch(settings, patch);
+      settings = next;
+      await storage.setItem(STORAGE_KEYS.settings, JSON.stringify(next));
+      notify();
+      return { ...next };
+    },
+    getAccessToken() {
+      if (token === null) return null;
+      if (token.expiresAt !== null && now() >= token.expiresAt - EXPIRY_MARGIN_MS) return null;
+      return token.value;
+    },
+    async setAccessToken(value, opts) {
+      const trimmed = value.trim();
+      if (trimmed === '') throw new Error('The access token is empty.');
+      token = { value: trimmed, expiresAt: opts.expiresAt ?? null };
+      if (opts.remember) {
+        await storage.setItem(STORAGE_KEYS.token, JSON.stringify({ token: trimmed, expiresAt: token.expiresAt }));
+      } else {
+        // Unticking "remember me" must also forget a token remembered earlier.
+        await storage.removeItem(STORAGE_KEYS.token);
+      }
+      notify();
+    },
+    async signInWithClientCredentials(clientId, clientSecret, opts) {
+      const issued = await session.client().requestToken(clientId.trim(), clientSecret);
+      await session.setAccessToken(issued.accessToken, { remember: opts.remember, expiresAt: issued.expiresAt });
+    },
+    async signOut() {
+      token = null;
+      await storage.removeItem(STORAGE_KEYS.token);
+      notify();
+    },
+    client() {
+      if (cachedClient === null || cachedClient.baseUrl !== settings.serviceUrl) {
+        const baseUrl = settings.serviceUrl;
+        const client = new JobMarketClient({
+          baseUrl,
+          getAccessToken: () => session.getAccessToken(),
+          ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+        });
+        cachedClient = { baseUrl, client };
+      }
+      return cachedClient.client;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return session;
+}
+
+function safeJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Used when OfficeRuntime.storage is absent (unit tests, a plain browser page). Lost on reload. */
+export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: async (key) => map.get(key) ?? null,
+    setItem: async (key, value) => {
+      map.set(key, value);
+    },
+    removeItem: async (key) => {
+      map.delete(key);
+    },
+  };
+}
+
+function runtimeStorage(): KeyValueStorage {
+  const runtime = (globalThis as { OfficeRuntime?: { storage?: KeyValueStorage } }).OfficeRuntime;
+  return runtime?.storage ?? createMemoryStorage();
+}
+
+const GLOBAL_KEY = '__jobpriceSession';
+
+/** The session of this runtime, created on first use and shared by every bundle loaded in it. */
+export function getSession(): Session {
+  const holder = globalThis as unknown as Record<string, Session | undefined>;
+  const existing = holder[GLOBAL_KEY];
+  if (existing) return existing;
+  const created = createSession({ storage: runtimeStorage() });
+  holder[GLOBAL_KEY] = created;
+  return created;
+}
