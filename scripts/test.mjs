@@ -1,0 +1,48 @@
+// `npm test`: everything CI checks, in the order that fails fastest and reads best.
+//   1. types (tsc --noEmit)   2. lint (eslint)   3. manifest (xmllint, offline)
+//   4. data index (npm run data:build; a no-op when fresh)   5. add-in build (webpack, for the e2e test)
+//   6. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
+// Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
+// "tests: N passed, N failed, N skipped" so any CI can read the outcome.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const jestArgs = process.argv.slice(2);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const stages = [
+  ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['manifest', process.execPath, ['scripts/validate-manifest.mjs']],
+  ['data index', 'npm', ['run', '--silent', 'data:build']],
+  ['add-in build', bin('webpack'), ['--mode', 'production']],
+];
+
+for (const [name, cmd, args] of stages) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\n${name} failed (exit ${r.status ?? r.signal}); stopping before the tests.`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`--- ${name} ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+console.log('\n=== jest');
+mkdirSync(join(root, 'test-results'), { recursive: true });
+const resultsFile = join(root, 'test-results', 'jest.json');
+const jest = spawnSync(bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
+let summary = 'tests: 0 passed, 1 failed';
+try {
+  const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`;
+} catch {
+  // jest died before writing its results; the exit status below says so.
+}
+console.log(`\n${summary}`);
+process.exit(jest.status ?? 1);

@@ -1,0 +1,82 @@
+/* Builds the add-in into dist/: one shared-runtime page (taskpane.html) that loads the task pane, the custom
+ * functions and the ribbon commands bundles, plus functions.json (generated from the JSDoc in
+ * src/functions/functions.ts), the manifest and the icons. Everything is offline: office.js itself is
+ * loaded by taskpane.html from Microsoft's CDN at run time, as Microsoft's templates do. */
+const path = require('node:path');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const DEV_SERVER_PORT = Number(process.env.ADDIN_PORT ?? 3000);
+
+/** HTTPS options for the dev server from office-addin-dev-certs; null when they cannot be had here. */
+async function devServerHttps() {
+  try {
+    const devCerts = require('office-addin-dev-certs');
+    return await devCerts.getHttpsServerOptions();
+  } catch (err) {
+    console.warn(
+      `\n[jobprice] No trusted localhost certificate (${String(err.message ?? err).split('\n')[0]}).\n` +
+        '[jobprice] Serving the add-in over plain HTTP. Office sideloading needs HTTPS: run\n' +
+        '[jobprice]   npx office-addin-dev-certs install\n' +
+        '[jobprice] once (it asks for administrator rights), then start again.\n',
+    );
+    return null;
+  }
+}
+
+module.exports = async (env, argv) => {
+  const dev = argv.mode !== 'production';
+  // Certificates are only needed (and only looked for) when webpack-cli serves.
+  const https = env.WEBPACK_SERVE ? await devServerHttps() : null;
+
+  return {
+    devtool: dev ? 'source-map' : false,
+    entry: {
+      taskpane: './src/taskpane/taskpane.ts',
+      functions: './src/functions/functions.ts',
+      commands: './src/commands/commands.ts',
+    },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          // transpileOnly: `npm run typecheck` checks the whole tree once; the bundle build stays fast.
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './src/taskpane/taskpane.html',
+        // Shared runtime: the pane, the functions and the commands run in this one page.
+        chunks: ['taskpane', 'functions', 'commands'],
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          { from: 'manifest.xml', to: 'manifest.xml' },
+        ],
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      host: 'localhost',
+      port: DEV_SERVER_PORT,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      server: https ? { type: 'https', options: https } : { type: 'http' },
+      static: { directory: path.resolve(__dirname, 'dist') },
+      client: { overlay: { warnings: false } },
+    },
+  };
+};
