@@ -1,0 +1,38 @@
+// `npm start`: the add-in on its embedded default. Builds the data index when it is missing or stale,
+// starts the reference Job Market Match Service (http://127.0.0.1:8600) and the add-in's dev server
+// (https://localhost:3000), and stops both on Ctrl+C or when either one exits.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const build = spawnSync('npm', ['run', '--silent', 'data:build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const children = [
+  ['service', spawn(bin('tsx'), ['src/service/main.ts'], { cwd: root, stdio: 'inherit' })],
+  ['add-in', spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, stdio: 'inherit' })],
+];
+
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const [, child] of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+for (const [name, child] of children)
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[jobprice] the ${name} stopped (${code ?? signal}); stopping the rest.`);
+    stopAll(code ?? 1);
+  });
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+console.log(
+  '[jobprice] Reference service: http://127.0.0.1:8600 (credentials: see the line it prints).\n' +
+    '[jobprice] Add-in: https://localhost:3000/taskpane.html. Sideload it into Excel with `npm run sideload`\n' +
+    '[jobprice] (desktop) or upload manifest.xml in Excel on the web (Home > Add-ins > More add-ins > Upload).',
+);

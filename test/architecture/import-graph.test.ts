@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * Keeps the layering of design/architecture.md true as the code grows: imports flow one way
+ * (domain ← api/excel ← runtime ← functions/taskpane/commands; the service on its own side), the domain
+ * stays free of Office, DOM, HTTP and Node, and the add-in never reaches into the reference service.
+ */
+const SRC = resolve(__dirname, '..', '..', 'src');
+
+/** Which top-level folders each folder may import from (itself included). */
+const ALLOWED: Record<string, readonly string[]> = {
+  domain: ['domain'],
+  api: ['api', 'domain'],
+  excel: ['excel', 'api', 'domain'],
+  runtime: ['runtime', 'api', 'domain'],
+  functions: ['functions', 'runtime', 'excel', 'api', 'domain'],
+  taskpane: ['taskpane', 'functions', 'runtime', 'excel', 'api', 'domain'],
+  commands: ['commands', 'runtime', 'excel', 'api', 'domain'],
+  service: ['service', 'api', 'domain'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g)) specs.push(m[1] as string);
+  for (const m of text.matchAll(/(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(m[1] as string);
+  return specs;
+}
+
+const topFolder = (file: string): string => relative(SRC, file).split(sep)[0] as string;
+const files = sourceFiles(SRC);
+
+describe('import graph (architecture.md)', () => {
+  it('finds the source tree', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it.each(files.map((f) => [relative(SRC, f), f]))('%s imports only the layers below it', (_name, file) => {
+    const from = topFolder(file);
+    const allowed = ALLOWED[from];
+    expect(allowed).toBeDefined();
+    const bad = importsOf(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => topFolder(resolve(dirname(file), spec)))
+      .filter((to) => !(allowed as readonly string[]).includes(to));
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps src/domain free of Office, the DOM, HTTP and Node', () => {
+    const offenders = files
+      .filter((f) => topFolder(f) === 'domain')
+      .filter((f) => {
+        const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        const nodeImport = importsOf(f).some((s) => s.startsWith('node:') || ['fs', 'http', 'path'].includes(s));
+        return nodeImport || /\b(Excel|Office|OfficeRuntime|CustomFunctions|document|window)\.|\bfetch\(/.test(code);
+      })
+      .map((f) => relative(SRC, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets only src/excel (and the thin Office entry points) touch Excel.*', () => {
+    const mayTouchExcel = new Set(['excel', 'functions', 'taskpane', 'commands']);
+    const offenders = files
+      .filter((f) => !mayTouchExcel.has(topFolder(f)))
+      .filter((f) => /\bExcel\.(run|Range|Worksheet|Workbook|RequestContext)\b/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f));
+    expect(offenders).toEqual([]);
+  });
+});
