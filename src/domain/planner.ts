@@ -1,0 +1,252 @@
+/**
+ * The batch planner: turns sheet rows into as few batch calls as the spec allows, runs them, and fans
+ * the answers back out to rows. Pure: the HTTP call is passed in as `send`, so this module knows neither
+ * fetch nor Office nor the wire format.
+ *
+ * Planning (`planBatches`):
+ * - every row is checked locally first (`localJobError`, D4/D5/D7); a row that fails is never sent and
+ *   gets the same message the service would have given (kind 'local');
+ * - rows asking for the same job (`jobKey`) share one sub-request, so 1,000 rows with 300 repeats cost
+ *   700 sub-requests, not 1,000;
+ * - sub-requests are packed at most `limit` (spec §8: 200) to a call: ceil(unique jobs / limit) calls.
+ *
+ * SubRequestID format: `R<first sheet row number>`, e.g. "R12" for a job first asked for on row 12
+ * (the smallest row number among the rows that share it). It is unique within a call, and across the
+ * whole plan, because each row belongs to exactly one sub-request. It is readable in the service's
+ * logs ("R12" points at the sheet), and answers are matched to rows by this id only, never by position
+ * (D13).
+ *
+ * Running (`runPlan`): up to `concurrency` calls in flight; progress after every call; cancellation
+ * stops new calls and aborts those in flight; a fatal error (e.g. 401/403) stops sending the rest.
+ * Every row of the plan ends with exactly one outcome.
+ */
+import { jobKey, type JobSpec } from './job';
+import { BATCH_LIMIT } from './messages';
+import { failure, type JobOutcome } from './outcome';
+import { localJobError } from './validation';
+
+/** A sheet row handed to the planner: a parsed job, or the sheet-parse failure already worded. */
+export type PlannerRow = { row: number; spec: JobSpec } | { row: number; error: string };
+
+export interface PlannedSubRequest {
+  /** `R<first sheet row number>`, see the module comment. */
+  id: string;
+  spec: JobSpec;
+  /** Every sheet row that asked for this job, ascending; the first is the one in `id`. */
+  rows: number[];
+}
+
+export interface BatchPlan {
+  /** One inner array per batch call, each at most `limit` sub-requests. */
+  requests: PlannedSubRequest[][];
+  /** Rows that are not sent: sheet-parse failures and local validation failures, row → message. */
+  localFailures: Map<number, string>;
+  /** Distinct valid jobs, i.e. sub-requests in all calls together. */
+  uniqueJobs: number;
+  /** Every row given to the planner, valid or not. */
+  totalRows: number;
+}
+
+export type SendBatch<R> = (
+  items: ReadonlyArray<{ id: string; spec: JobSpec }>,
+  signal: AbortSignal,
+) => Promise<Map<string, JobOutcome<R>>>;
+
+export interface PlanProgress {
+  rowsDone: number;
+  rowsTotal: number;
+  requestsDone: number;
+  requestsTotal: number;
+}
+
+export interface RunPlanOptions<R> {
+  /** Calls in flight at once, default 2. */
+  concurrency?: number;
+  /** Cancel: no new requests start; in-flight ones are aborted; unpriced rows → failure('cancelled', CANCELLED_ROW_MESSAGE). */
+  signal?: AbortSignal;
+  /** e.g. 401/403: remaining requests are not sent, their rows fail with that error's message. */
+  isFatal?: (err: unknown) => boolean;
+  /**
+   * Called with row-keyed outcomes as they become known, so the pane can write as it goes. Calls are
+   * serialized (the next waits for the previous promise) and together report every row exactly once:
+   * local failures first (before any call finishes), then one call per finished request, then, after a
+   * cancel or fatal error, one call with the rows that were never priced. If it throws, the run stops as
+   * if cancelled and `runPlan` rejects with that error.
+   */
+  onRequestDone?: (outcomes: Map<number, JobOutcome<R>>, progress: PlanProgress) => void | Promise<void>;
+}
+
+/** The text of a row that was still waiting when the user cancelled. */
+export const CANCELLED_ROW_MESSAGE = 'Cancelled before this row was priced.';
+/** The text of a job whose SubRequestID did not come back in the reply (D13: never guess by position). */
+export const NO_RESULT_MESSAGE = 'The service returned no result for this job.';
+
+/** The SubRequestID of a job first asked for on sheet row `row`. */
+export function subRequestId(row: number): string {
+  return `R${row}`;
+}
+
+export function planBatches(rows: readonly PlannerRow[], opts: { limit?: number } = {}): BatchPlan {
+  const limit = opts.limit ?? BATCH_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Batch limit must be a whole number >= 1, got ${limit}.`);
+
+  const localFailures = new Map<number, string>();
+  const byKey = new Map<string, { spec: JobSpec; rows: number[] }>();
+  const seenRows = new Set<number>();
+
+  for (const entry of rows) {
+    // Row numbers key every outcome and make the SubRequestIDs; a repeat would silently merge two rows.
+    if (seenRows.has(entry.row)) throw new RangeError(`Row ${entry.row} was given to the planner twice.`);
+    seenRows.add(entry.row);
+
+    if ('error' in entry) {
+      localFailures.set(entry.row, entry.error);
+      continue;
+    }
+    const problem = localJobError(entry.spec);
+    if (problem !== null) {
+      localFailures.set(entry.row, problem);
+      continue;
+    }
+    const key = jobKey(entry.spec);
+    const group = byKey.get(key);
+    if (group) group.rows.push(entry.row);
+    else byKey.set(key, { spec: entry.spec, rows: [entry.row] });
+  }
+
+  const subRequests: PlannedSubRequest[] = [];
+  for (const group of byKey.values()) {
+    const sortedRows = [...group.rows].sort((a, b) => a - b);
+    // sortedRows is never empty: a group is created with its first row.
+    subRequests.push({ id: subRequestId(sortedRows[0] as number), spec: group.spec, rows: sortedRows });
+  }
+
+  const requests: PlannedSubRequest[][] = [];
+  for (let i = 0; i < subRequests.length; i += limit) requests.push(subRequests.slice(i, i + limit));
+
+  return { requests, localFailures, uniqueJobs: subRequests.length, totalRows: rows.length };
+}
+
+export async function runPlan<R>(
+  plan: BatchPlan,
+  send: SendBatch<R>,
+  opts: RunPlanOptions<R> = {},
+): Promise<Map<number, JobOutcome<R>>> {
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 2));
+  const requestsTotal = plan.requests.length;
+  const outcomes = new Map<number, JobOutcome<R>>();
+  let requestsDone = 0;
+
+  // One controller for the whole run: the caller's cancel and a failing callback both abort it.
+  const run = new AbortController();
+  const onOuterAbort = (): void => run.abort();
+  if (opts.signal?.aborted) run.abort();
+  else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let fatalMessage: string | undefined;
+  let callbackFailure: { error: unknown } | undefined;
+  let callbacks: Promise<void> = Promise.resolve();
+
+  const report = (batch: Map<number, JobOutcome<R>>): void => {
+    if (batch.size === 0) return;
+    for (const [row, outcome] of batch) outcomes.set(row, outcome);
+    const progress: PlanProgress = { rowsDone: outcomes.size, rowsTotal: plan.totalRows, requestsDone, requestsTotal };
+    const callback = opts.onRequestDone;
+    if (!callback) return;
+    callbacks = callbacks.then(async () => {
+      if (callbackFailure) return;
+      try {
+        await callback(batch, progress);
+      } catch (error) {
+        callbackFailure = { error };
+        run.abort();
+      }
+    });
+  };
+
+  report(new Map([...plan.localFailures].map(([row, message]) => [row, failure<R>('local', message)])));
+
+  /** Sends one request; null when the run was aborted meanwhile (its rows are settled by the final sweep). */
+  const sendOne = async (request: PlannedSubRequest[]): Promise<Map<number, JobOutcome<R>> | null> => {
+    const items = request.map((sub) => ({ id: sub.id, spec: sub.spec }));
+    const batch = new Map<number, JobOutcome<R>>();
+    try {
+      const replies = await untilAborted(
+        Promise.resolve().then(() => send(items, run.signal)),
+        run.signal,
+      );
+      for (const sub of request) {
+        const outcome = replies.get(sub.id) ?? failure<R>('transport', NO_RESULT_MESSAGE);
+        for (const row of sub.rows) batch.set(row, outcome);
+      }
+    } catch (err) {
+      if (run.signal.aborted) return null;
+      const message = errorMessage(err);
+      if (opts.isFatal?.(err)) fatalMessage ??= message;
+      for (const sub of request) for (const row of sub.rows) batch.set(row, failure<R>('transport', message));
+    }
+    return batch;
+  };
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!run.signal.aborted && fatalMessage === undefined && next < requestsTotal) {
+      const request = plan.requests[next++] as PlannedSubRequest[];
+      const batch = await sendOne(request);
+      if (batch === null) return;
+      requestsDone++;
+      report(batch);
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, requestsTotal) }, worker));
+
+    // Rows never priced: cut off by a fatal error (its message) or by the cancel.
+    const leftovers = new Map<number, JobOutcome<R>>();
+    for (const request of plan.requests) {
+      for (const sub of request) {
+        for (const row of sub.rows) {
+          if (outcomes.has(row)) continue;
+          leftovers.set(
+            row,
+            fatalMessage !== undefined ? failure<R>('transport', fatalMessage) : failure<R>('cancelled', CANCELLED_ROW_MESSAGE),
+          );
+        }
+      }
+    }
+    report(leftovers);
+    await callbacks;
+  } finally {
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+  if (callbackFailure) throw callbackFailure.error;
+  return outcomes;
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts: a cancel never waits for a slow send. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(new Error('aborted'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return `The request failed: ${String(err)}`;
+}
