@@ -13,7 +13,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    // Node scripts and configs: Node's globals (the TypeScript sources get theirs from tsconfig).
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['require', 'process', '__dirname', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']
+          .map((g) => [g, 'readonly'])
+          .concat([['module', 'writable']]),
+      ),
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
