@@ -1,0 +1,35 @@
+import type { ServiceConfig } from '../config';
+import type { Logger } from '../http/logger';
+import { clientWithSecret, loadClientsFile, type ClientRecord } from './clients';
+import { loadOrCreateDevClient } from './dev-client';
+
+/**
+ * The clients for this start, from the configured source (config.ts documents the precedence), and a
+ * line for the operator saying where the development client's credentials are (never the secret).
+ */
+export async function resolveClients(
+  clients: ServiceConfig['clients'],
+  logger: Logger,
+): Promise<{ records: ClientRecord[]; notice: string | null }> {
+  switch (clients.source) {
+    case 'file': {
+      const records = await loadClientsFile(clients.path);
+      logger.log('info', 'clients loaded', { file: clients.path, count: records.length });
+      return { records, notice: null };
+    }
+    case 'env':
+      logger.log('info', 'client from environment', { clientId: clients.clientId });
+      return { records: [await clientWithSecret(clients.clientId, clients.clientSecret)], notice: null };
+    case 'dev': {
+      const { client, created } = await loadOrCreateDevClient(clients.path);
+      logger.log('info', created ? 'development client created' : 'development client reused', {
+        clientId: client.clientId,
+        file: clients.path,
+      });
+      return {
+        records: [await clientWithSecret(client.clientId, client.clientSecret)],
+        notice: `development client "${client.clientId}" ${created ? 'created' : 'reused'}; its id and secret are in ${clients.path}`,
+      };
+    }
+  }
+}

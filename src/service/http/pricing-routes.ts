@@ -1,0 +1,45 @@
+import type { JobResult } from '../../api/wire';
+import type { ClientScope, PricingEngine } from '../engine/types';
+import { parseJob, planBatch } from '../validation/job-request';
+
+/**
+ * The two priced operations as pure functions: parsed JSON body + the caller's scope → envelope.
+ * Transport concerns (auth, body bytes, status codes) live in the handler; everything here is HTTP 200.
+ */
+
+export type SingleEnvelope = { readonly Code: 1; readonly Data: JobResult } | { readonly Code: -1; readonly Message: string };
+
+export type BatchItem = ({ SubRequestID?: string } & JobResult) | { SubRequestID?: string; ErrorMessage: string };
+export type BatchEnvelope = { readonly Code: 1 | -1; readonly Data: readonly BatchItem[] } | { readonly Code: -1; readonly Message: string };
+
+/** Spec §4.1: validate (D4/D5/D7), then price (D3, D8–D11, D15). */
+export function priceSingle(body: unknown, scope: ClientScope, engine: PricingEngine): SingleEnvelope {
+  const job = parseJob(body);
+  if (!job.ok) return { Code: -1, Message: job.message };
+  const outcome = engine.price(job.spec, scope);
+  return outcome.ok ? { Code: 1, Data: outcome.result } : { Code: -1, Message: outcome.message };
+}
+
+/**
+ * Spec §4.2 / §7 / D12: whole-batch errors are Code -1; otherwise Code 1 with one item per sub-request,
+ * in request order, each a result (SubRequestID first) or an error item `{SubRequestID?, ErrorMessage}`.
+ */
+export function priceBatch(body: unknown, scope: ClientScope, engine: PricingEngine): BatchEnvelope {
+  const plan = planBatch(body);
+  switch (plan.kind) {
+    case 'reject':
+      return { Code: -1, Message: plan.message };
+    case 'duplicates':
+      return { Code: -1, Data: plan.items };
+    case 'price':
+      return {
+        Code: 1,
+        Data: plan.entries.map((entry): BatchItem => {
+          const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
+          if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
+          const outcome = engine.price(entry.job.spec, scope);
+          return outcome.ok ? { ...id, ...outcome.result } : { ...id, ErrorMessage: outcome.message };
+        }),
+      };
+  }
+}

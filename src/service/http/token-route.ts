@@ -1,0 +1,127 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import type { ClientRecord, ClientRegistry } from '../auth/clients';
+import { verifySecret } from '../auth/secrets';
+import type { TokenSigner } from '../auth/tokens';
+import { parseSecretHash, type ParsedHash } from '../auth/secrets';
+
+/**
+ * POST /oauth/token (D15): OAuth 2.0 client credentials grant (RFC 6749 §4.4). The client authenticates
+ * with client_id/client_secret in the body (form or JSON) or with HTTP Basic (§2.3.1), not both.
+ * Errors are OAuth's own shape (§5.2), not the spec's envelope: that is what OAuth clients expect.
+ */
+
+export interface TokenAnswer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+}
+
+/** RFC 6749 §5.1: token responses must not be cached. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): TokenAnswer {
+  return { status, body: { error, error_description: description }, headers: { ...NO_STORE, ...headers } };
+}
+
+const JsonParams = z.record(z.string(), z.unknown());
+
+/** The request parameters as strings; null when the body is not a form or a JSON object. */
+function readParams(contentType: string, body: Buffer): Map<string, string> | null {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const params = new Map<string, string>();
+  if (type === 'application/x-www-form-urlencoded') {
+    const form = new URLSearchParams(body.toString('utf8'));
+    for (const [k, v] of form) {
+      // §3.2: parameters must not be repeated.
+      if (params.has(k)) return null;
+      params.set(k, v);
+    }
+    return params;
+  }
+  if (type === 'application/json' || type === '') {
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      return null;
+    }
+    const parsed = JsonParams.safeParse(json);
+    if (!parsed.success || Array.isArray(json)) return null;
+    for (const [k, v] of Object.entries(parsed.data)) if (typeof v === 'string') params.set(k, v);
+    return params;
+  }
+  return null;
+}
+
+type BasicCredentials = { readonly id: string; readonly secret: string } | 'malformed' | null;
+
+/** §2.3.1: Basic with form-urlencoded id and secret. */
+function readBasic(header: string | undefined): BasicCredentials {
+  if (header === undefined) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return /^Basic\b/i.test(header) ? 'malformed' : null;
+  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  try {
+    const unform = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '));
+    return { id: unform(decoded.slice(0, colon)), secret: unform(decoded.slice(colon + 1)) };
+  } catch {
+    return 'malformed';
+  }
+}
+
+export class TokenEndpoint {
+  /** Checked when the client id is unknown, so a wrong id costs as long as a wrong secret. */
+  private readonly decoyHash: ParsedHash;
+
+  constructor(
+    private readonly clients: ClientRegistry,
+    private readonly signer: TokenSigner,
+    decoy: string,
+  ) {
+    const parsed = parseSecretHash(decoy);
+    if (typeof parsed === 'string') throw new Error(`internal: decoy hash is invalid: ${parsed}`);
+    this.decoyHash = parsed;
+  }
+
+  async answer(req: IncomingMessage, body: Buffer): Promise<TokenAnswer & { clientId?: string }> {
+    const params = readParams(req.headers['content-type'] ?? '', body);
+    if (params === null) {
+      return oauthError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded or a JSON object');
+    }
+    const basic = readBasic(req.headers.authorization);
+    const basicChallenge = { 'WWW-Authenticate': 'Basic realm="jobprice", charset="UTF-8"' };
+    if (basic === 'malformed') return oauthError(401, 'invalid_client', 'Malformed Basic credentials', basicChallenge);
+
+    const grantType = params.get('grant_type');
+    if (grantType === undefined || grantType === '') return oauthError(400, 'invalid_request', 'grant_type is required');
+    if (grantType !== 'client_credentials') {
+      return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+    }
+    if (basic !== null && params.has('client_secret')) {
+      return oauthError(400, 'invalid_request', 'Use one client authentication method, not both Basic and client_secret');
+    }
+    if (basic !== null && params.has('client_id') && params.get('client_id') !== basic.id) {
+      return oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials');
+    }
+
+    const id = basic?.id ?? params.get('client_id');
+    const secret = basic?.secret ?? params.get('client_secret');
+    const challenge = basic !== null ? basicChallenge : {};
+    if (!id || !secret) return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+
+    const client: ClientRecord | undefined = this.clients.get(id);
+    const matches = await verifySecret(secret, client?.secretHash ?? this.decoyHash);
+    if (!client || !matches) return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+
+    const token = this.signer.issue(client);
+    return {
+      status: 200,
+      body: { access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn },
+      headers: NO_STORE,
+      clientId: client.clientId,
+    };
+  }
+}

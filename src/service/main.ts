@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { resolveClients } from './auth/bootstrap';
+import { loadConfig } from './config';
+import { loadPricingEngine } from './engine/index';
+import { jsonLineLogger } from './http/logger';
+import { createService } from './server';
+
+/**
+ * Entry point of the reference service (`npm run service`). Builds the settings from the environment
+ * (config.ts), loads the clients and the pricing engine once, listens, and prints exactly
+ * `listening on http://HOST:PORT` on stdout when it answers. Logs are JSON lines on stderr.
+ * SIGINT/SIGTERM: stop accepting, finish in-flight requests, exit 0.
+ */
+async function main(): Promise<void> {
+  const logger = jsonLineLogger((line) => process.stderr.write(line));
+  const config = loadConfig(process.env);
+
+  const { records, notice } = await resolveClients(config.clients, logger);
+  if (notice) process.stdout.write(`${notice}\n`);
+  if (config.tokenSecret === null) {
+    logger.log('warn', 'JOBPRICE_TOKEN_SECRET is not set: using a random signing key; tokens do not survive a restart');
+  }
+
+  const engine = await loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir });
+
+  const service = await createService({
+    engine,
+    clients: records,
+    tokenSecret: config.tokenSecret ?? randomBytes(32),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    corsOrigins: config.corsOrigins,
+    bodyLimitBytes: config.bodyLimitBytes,
+    rateLimit: config.rateLimit,
+    logger,
+    accessLog: config.accessLog,
+  });
+  const address = await service.listen(config.host, config.port);
+  process.stdout.write(`listening on ${address.url}\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.log('info', 'shutting down', { signal });
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  // Start-up refusals (bad settings, bad clients file, missing or stale index) carry their own message.
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

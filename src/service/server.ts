@@ -1,0 +1,114 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ClientRegistry, type ClientRecord } from './auth/clients';
+import { generateSecret, hashSecret } from './auth/secrets';
+import { TokenSigner } from './auth/tokens';
+import type { PricingEngine } from './engine/types';
+import { CorsPolicy } from './http/cors';
+import { createRequestHandler } from './http/handler';
+import { silentLogger, type Logger } from './http/logger';
+import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
+import { TokenEndpoint } from './http/token-route';
+
+/**
+ * Composition of the reference service: engine + clients + settings → a node:http server.
+ *
+ * Plain `node:http`, no framework: the hot path is tiny (authenticate, read a bounded body, parse,
+ * one engine call, write JSON), we want byte-level control over bodies and headers, and every
+ * dependency avoided is one less thing for the add-in's users to install and audit.
+ *
+ * Settings arrive here already built (see config.ts); nothing below reads the environment.
+ */
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['https://localhost:3000'];
+
+export interface ServiceOptions {
+  readonly engine: PricingEngine;
+  readonly clients: readonly ClientRecord[] | ClientRegistry;
+  /** HMAC key for access tokens (at least 16 bytes). */
+  readonly tokenSecret: string | Buffer;
+  readonly tokenTtlSeconds?: number;
+  readonly corsOrigins?: readonly string[];
+  readonly bodyLimitBytes?: number;
+  /** null or absent: no rate limit. */
+  readonly rateLimit?: RateLimitSettings | null;
+  readonly logger?: Logger;
+  readonly accessLog?: boolean;
+  /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
+  readonly now?: () => number;
+}
+
+export interface ListeningAddress {
+  readonly host: string;
+  readonly port: number;
+  /** e.g. http://127.0.0.1:8600 */
+  readonly url: string;
+}
+
+export interface Service {
+  listen(host?: string, port?: number): Promise<ListeningAddress>;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
+  close(graceMs?: number): Promise<void>;
+  readonly server: Server;
+}
+
+export async function createService(options: ServiceOptions): Promise<Service> {
+  const now = options.now ?? Date.now;
+  const clients = options.clients instanceof ClientRegistry ? options.clients : new ClientRegistry(options.clients);
+  const key = typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
+  const signer = new TokenSigner(key, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now);
+  // A throwaway hash with the default cost, checked for unknown client ids (equal timing).
+  const tokenEndpoint = new TokenEndpoint(clients, signer, await hashSecret(generateSecret()));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1) throw new Error('bodyLimitBytes must be a positive integer');
+
+  let shuttingDown = false;
+  const handler = createRequestHandler({
+    engine: options.engine,
+    clients,
+    signer,
+    tokenEndpoint,
+    cors: new CorsPolicy(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
+    bodyLimitBytes,
+    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : null,
+    logger: options.logger ?? silentLogger,
+    accessLog: options.accessLog ?? false,
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const server = createServer(handler);
+  // A slow or stalled client cannot hold a socket forever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    listen(host = '127.0.0.1', port = 0) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ host: address.address, port: address.port, url: `http://${shownHost}:${address.port}` });
+        });
+      });
+    },
+    close(graceMs = 5_000) {
+      shuttingDown = true;
+      return new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
