@@ -1,0 +1,124 @@
+import { isJobPriceApiError } from '../api/errors';
+import type { JobResult } from '../api/wire';
+import { createCoalescer, systemTimers, type Coalescer, type CoalescerStats, type Timers } from '../domain/coalescer';
+import { jobKey, type JobSpec } from '../domain/job';
+import { failure, type JobOutcome } from '../domain/outcome';
+import { ResultCache } from '../domain/result-cache';
+import { localJobError } from '../domain/validation';
+import { ResultStore } from '../runtime/result-store';
+import type { KeyValueStorage, Session } from '../runtime/session';
+
+/**
+ * What the JOBPRICE.* functions call: one job in, one outcome out, through (in this order) local
+ * validation, the result cache, the sign-in check and the coalescer. Built once per runtime from the
+ * shared session (settings, token, client) and OfficeRuntime.storage (the persisted cache).
+ */
+
+export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
+
+export interface PricerDeps {
+  session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'client'>;
+  storage: KeyValueStorage;
+  now?: () => number;
+  timers?: Timers;
+  /** Every price() settles within this; default 25 000 ms (Excel gives up at about 30 s). */
+  deadlineMs?: number;
+  /** Persisted-cache bounds, see ResultStore. */
+  persist?: { maxEntries?: number; maxChars?: number; debounceMs?: number };
+}
+
+export interface PricerStats extends CoalescerStats {
+  readonly cacheHits: number;
+  readonly cacheSize: number;
+}
+
+export interface JobPricer {
+  /** Loads settings, token and the persisted cache; price() waits for it itself. */
+  ready(): Promise<void>;
+  price(spec: JobSpec): Promise<JobOutcome<JobResult>>;
+  /** Drops the cached answers of these jobs (memory and storage). Returns how many were held. */
+  forget(specs: readonly JobSpec[]): Promise<number>;
+  /** Drops every cached answer (memory and storage). */
+  forgetAll(): Promise<void>;
+  /** Writes the cache to storage now rather than after the debounce. */
+  persist(): Promise<void>;
+  stats(): PricerStats;
+}
+
+export function createJobPricer(deps: PricerDeps): JobPricer {
+  const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? systemTimers;
+  const { session } = deps;
+  const cache = new ResultCache<JobResult>({
+    now,
+    ttlMs: () => session.getSettings().cacheTtlHours * 3_600_000,
+  });
+  const store = new ResultStore({ storage: deps.storage, cache, timers, ...(deps.persist ?? {}) });
+  let cacheHits = 0;
+  let loading: Promise<void> | null = null;
+
+  const coalescer: Coalescer<JobResult> = createCoalescer<JobResult>({
+    fetcher: () => {
+      const client = session.client();
+      return {
+        one: (spec, signal) => client.matchJob(spec, { signal }),
+        batch: async (items, signal) => (await client.matchBatch(items, { signal })).byId,
+      };
+    },
+    windowMs: () => session.getSettings().coalesceWindowMs,
+    describeError: (err) => (err instanceof Error ? err.message : String(err)),
+    isFatal: (err) => isJobPriceApiError(err) && err.abortsRun,
+    onFetched: (key, _spec, outcome) => {
+      if (cache.put(key, outcome)) store.scheduleSave();
+    },
+    now,
+    timers,
+    ...(deps.deadlineMs === undefined ? {} : { deadlineMs: deps.deadlineMs }),
+  });
+
+  /** The service URL is part of the key: answers of one service are never served for another. */
+  const cacheKey = (spec: JobSpec): string => `${session.getSettings().serviceUrl}|${jobKey(spec)}`;
+
+  function ready(): Promise<void> {
+    loading ??= Promise.all([session.ready(), store.load()]).then(() => undefined);
+    return loading;
+  }
+
+  async function price(spec: JobSpec): Promise<JobOutcome<JobResult>> {
+    // A bad job never reaches the service, and reads exactly as the service would have refused it.
+    const invalid = localJobError(spec);
+    if (invalid !== null) return failure('local', invalid);
+    await ready();
+    const key = cacheKey(spec);
+    const cached = cache.get(key);
+    if (cached !== undefined) {
+      cacheHits++;
+      return cached;
+    }
+    if (session.getAccessToken() === null) return failure('transport', NOT_SIGNED_IN);
+    return coalescer.request(key, spec);
+  }
+
+  async function forget(specs: readonly JobSpec[]): Promise<number> {
+    await ready();
+    let dropped = 0;
+    for (const spec of specs) if (cache.delete(cacheKey(spec))) dropped++;
+    await store.save();
+    return dropped;
+  }
+
+  async function forgetAll(): Promise<void> {
+    await ready();
+    cache.clear();
+    await store.save();
+  }
+
+  return {
+    ready,
+    price,
+    forget,
+    forgetAll,
+    persist: () => store.save(),
+    stats: () => ({ ...coalescer.stats(), cacheHits, cacheSize: cache.size }),
+  };
+}
