@@ -40,6 +40,11 @@ export interface JobPricer {
   forget(specs: readonly JobSpec[]): Promise<number>;
   /** Drops every cached answer (memory and storage). */
   forgetAll(): Promise<void>;
+  /**
+   * For the next `ms`, calls skip the cache (but still refill it). Refresh uses it for cells whose
+   * arguments it could not read back from the formula, so it cannot name their jobs.
+   */
+  bypassCacheFor(ms: number): void;
   /** Writes the cache to storage now rather than after the debounce. */
   persist(): Promise<void>;
   stats(): PricerStats;
@@ -55,6 +60,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
   });
   const store = new ResultStore({ storage: deps.storage, cache, timers, ...(deps.persist ?? {}) });
   let cacheHits = 0;
+  let bypassUntil = 0;
   let loading: Promise<void> | null = null;
 
   const coalescer: Coalescer<JobResult> = createCoalescer<JobResult>({
@@ -90,7 +96,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     if (invalid !== null) return failure('local', invalid);
     await ready();
     const key = cacheKey(spec);
-    const cached = cache.get(key);
+    const cached = now() < bypassUntil ? undefined : cache.get(key);
     if (cached !== undefined) {
       cacheHits++;
       return cached;
@@ -118,6 +124,9 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     price,
     forget,
     forgetAll,
+    bypassCacheFor: (ms) => {
+      bypassUntil = Math.max(bypassUntil, now() + ms);
+    },
     persist: () => store.save(),
     stats: () => ({ ...coalescer.stats(), cacheHits, cacheSize: cache.size }),
   };
