@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { loadClientsFile } from '../../../src/service/auth/clients';
+import { loadOrCreateDevClient } from '../../../src/service/auth/dev-client';
+import { parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
+import { ConfigError, loadConfig } from '../../../src/service/config';
+
+const run = promisify(execFile);
+
+describe('service settings from the environment', () => {
+  it('defaults: 127.0.0.1:8600, 1 MB body, 3600 s tokens, https://localhost:3000, dev client, rate limit on', () => {
+    const c = loadConfig({}, '/repo');
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 8600,
+      tokenSecret: null,
+      tokenTtlSeconds: 3600,
+      corsOrigins: ['https://localhost:3000'],
+      bodyLimitBytes: 1048576,
+      rateLimit: { ratePerSecond: 50, burst: 100 },
+      accessLog: false,
+      clients: { source: 'dev', path: '/repo/.jobprice/dev-client.json' },
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        HOST: '0.0.0.0',
+        PORT: '0',
+        JOBPRICE_TOKEN_SECRET: 'x'.repeat(32),
+        JOBPRICE_TOKEN_TTL_SECONDS: '60',
+        JOBPRICE_CLIENTS_FILE: 'conf/clients.json',
+        JOBPRICE_CORS_ORIGINS: 'https://a.example, https://localhost:3000',
+        JOBPRICE_BODY_LIMIT_BYTES: '2048',
+        JOBPRICE_RATE_LIMIT_RPS: '0',
+        JOBPRICE_ACCESS_LOG: '1',
+        JOBPRICE_DATA_DIR: 'elsewhere',
+      },
+      '/repo',
+    );
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      tokenSecret: 'x'.repeat(32),
+      tokenTtlSeconds: 60,
+      clients: { source: 'file', path: '/repo/conf/clients.json' },
+      corsOrigins: ['https://a.example', 'https://localhost:3000'],
+      bodyLimitBytes: 2048,
+      rateLimit: null,
+      accessLog: true,
+      dataDir: '/repo/elsewhere',
+    });
+    expect(loadConfig({ JOBPRICE_CLIENT_ID: 'bench', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }).clients).toEqual({
+      source: 'env',
+      clientId: 'bench',
+      clientSecret: 's'.repeat(16),
+    });
+    expect(loadConfig({ JOBPRICE_CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JOBPRICE_TOKEN_SECRET: 'short' })).toThrow(/JOBPRICE_TOKEN_SECRET: must be at least 32/);
+    expect(() => loadConfig({ JOBPRICE_CLIENT_ID: 'x' })).toThrow(/both JOBPRICE_CLIENT_ID and JOBPRICE_CLIENT_SECRET/);
+    expect(() => loadConfig({ JOBPRICE_CORS_ORIGINS: 'https://a.example/path' })).toThrow(/JOBPRICE_CORS_ORIGINS/);
+    expect(() =>
+      loadConfig({ JOBPRICE_CLIENTS_FILE: 'f', JOBPRICE_CLIENT_ID: 'x', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }),
+    ).toThrow(/not both/);
+  });
+});
+
+describe('local development client and the add-client CLI', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'jobprice-auth-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('creates the dev client once with mode 0600 and reuses it', async () => {
+    const path = join(dir, '.jobprice', 'dev-client.json');
+    const first = await loadOrCreateDevClient(path);
+    expect(first.created).toBe(true);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const again = await loadOrCreateDevClient(path);
+    expect(again).toEqual({ client: first.client, created: false });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first.client);
+  });
+
+  it('add-client appends a hashed client, prints the secret once, and refuses a repeated id', async () => {
+    const file = join(dir, 'clients.json');
+    const cli = resolve(__dirname, '../../../src/service/auth/add-client-cli.ts');
+    const tsx = resolve(__dirname, '../../../node_modules/.bin/tsx');
+    const { stdout } = await run(tsx, [cli, 'state-only', '--file', file, '--geography', 'state', '--no-comp', '--industries', '51,52']);
+    const secret = /client_secret \(shown once, not stored\): (\S+)/.exec(stdout)?.[1] ?? '';
+    expect(secret.length).toBeGreaterThanOrEqual(40);
+    expect(await readFile(file, 'utf8')).not.toContain(secret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const [client] = await loadClientsFile(file);
+    expect(client?.scope).toEqual({ countries: ['USA'], finestGeography: 'state', industries: ['51', '52'], includeCompAndBonus: false });
+    const parsed = parseSecretHash(JSON.parse(await readFile(file, 'utf8'))[0].secretHash as string);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    expect(await verifySecret(secret, parsed)).toBe(true);
+
+    await run(tsx, [cli, 'second', '--file', file]);
+    expect((await loadClientsFile(file)).map((c) => c.clientId)).toEqual(['state-only', 'second']);
+    await expect(run(tsx, [cli, 'second', '--file', file])).rejects.toMatchObject({ stderr: expect.stringMatching(/already exists/) });
+  }, 60_000);
+});
