@@ -227,18 +227,28 @@ export class JobMarketClient {
         continue;
       }
       if (status >= 500) {
-        if (isLast) throw apiErrors.server(status, attempt, errorDetail(answer.text));
+        if (isLast) {
+          const detail = redact(errorDetail(answer.text), secretsIn(headers, body));
+          throw apiErrors.server(status, attempt, detail);
+        }
         await this.pause(this.backoffDelay(attempt), signal);
         continue;
       }
-      throw this.refusal(answer, endpoint, url, byteLength(body));
+      throw this.refusal(answer, endpoint, url, byteLength(body), secretsIn(headers, body));
     }
   }
 
   /** Maps a non-retryable, non-2xx answer to its error (D14: 400/401/403/413 are final). */
-  private refusal(answer: RawAnswer, endpoint: Endpoint, url: string, bodyBytes: number): JobPriceApiError {
+  private refusal(
+    answer: RawAnswer,
+    endpoint: Endpoint,
+    url: string,
+    bodyBytes: number,
+    secrets: readonly string[],
+  ): JobPriceApiError {
     const { status } = answer;
-    const detail = errorDetail(answer.text);
+    // A service that echoes the credentials back in its error text must not put them on screen.
+    const detail = redact(errorDetail(answer.text), secrets);
     if (endpoint === 'token' && (status === 400 || status === 401)) return apiErrors.badClientCredentials(status, detail);
     if (status === 401) return apiErrors.unauthorized(detail);
     if (status === 403) return apiErrors.forbidden(detail);
@@ -440,6 +450,25 @@ export function summarizeIssues(error: z.ZodError, prefix = ''): string {
   });
   const more = error.issues.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}.`;
+}
+
+/** The credentials a request carries: the bearer token, or the client secret of a token request. */
+function secretsIn(headers: Record<string, string>, body: string): string[] {
+  const out: string[] = [];
+  const auth = headers.Authorization;
+  if (auth) out.push(auth.replace(/^Bearer /, ''));
+  if (headers['Content-Type']?.startsWith('application/x-www-form-urlencoded')) {
+    const secret = new URLSearchParams(body).get('client_secret');
+    if (secret) out.push(secret);
+  }
+  return out;
+}
+
+function redact(text: string | undefined, secrets: readonly string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let out = text;
+  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out;
 }
 
 function describeType(v: unknown): string {

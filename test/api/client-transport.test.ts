@@ -277,3 +277,21 @@ describe('configuration', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('secrets stay out of messages', () => {
+  test('a service that echoes the token in its 401 Message: the token is redacted', async () => {
+    const token = 'tok-ABCDEF-123456';
+    server.respondWith((req) => ({ status: 401, json: envelope(`Token ${req.headers.authorization} is expired`) }));
+    const err = await apiErrorOf(() => testClient(server, { getAccessToken: () => token }).client.matchJob(job));
+    expect(err.message).not.toContain(token);
+    expect(err.message).toContain('Token Bearer [redacted] is expired');
+  });
+
+  test('a token endpoint that echoes the client secret in its 5xx Message: the secret is redacted', async () => {
+    server.respondWith((req) => ({ status: 500, json: { error: `bad secret ${(req.body as { client_secret: string }).client_secret}` } }));
+    const err = await apiErrorOf(() => testClient(server, { maxAttempts: 1 }).client.requestToken('id', 'my-secret-value'));
+    expect(err.code).toBe('server');
+    expect(err.message).not.toContain('my-secret-value');
+    expect(err.message).toContain('bad secret [redacted]');
+  });
+});
