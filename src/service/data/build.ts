@@ -1,0 +1,98 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOnetPart, ONET_SOURCES } from './onet';
+import { buildGeographyPart, GEO_SOURCES } from './geography';
+import { fingerprintSources, staleReason } from './manifest';
+import { buildWagesPart, wageSourcePaths } from './wages';
+import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
+
+/** Part files in the index folder. */
+export const PART_FILES = { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' } as const;
+export const MANIFEST_FILE = 'manifest.json';
+
+/** Every raw file a build reads now, relative to the raw folder (OEWS files are discovered). */
+export function expectedSources(rawDir: string): string[] {
+  return [...wageSourcePaths(rawDir), ...Object.values(GEO_SOURCES), ...ONET_SOURCES];
+}
+
+export function readManifest(outDir: string): Manifest | null {
+  const p = join(outDir, MANIFEST_FILE);
+  if (!existsSync(p)) return null;
+  try {
+    return JSON.parse(readFileSync(p, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Null when the index in `outDir` was built by this format from exactly these raw files. */
+export function indexStaleReason(outDir: string, rawDir: string, hash: 'always' | 'when-changed'): string | null {
+  const m = readManifest(outDir);
+  if (m === null) return `no index at ${outDir}`;
+  if (m.formatVersion !== INDEX_FORMAT_VERSION) return `index format ${m.formatVersion}, this code reads ${INDEX_FORMAT_VERSION}`;
+  for (const f of Object.values(m.parts)) if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
+  return staleReason(m, rawDir, expectedSources(rawDir), hash);
+}
+
+export interface BuildReport {
+  readonly upToDate: boolean;
+  readonly ms: number;
+  readonly manifest: Manifest;
+  /** Bytes per part file written. */
+  readonly sizes: Readonly<Record<string, number>>;
+}
+
+function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string> {
+  const v: Record<string, string> = {
+    oewsNationalPrimary: `May ${wages.primaryYear}`,
+    oewsNational: Object.keys(wages.national).sort().map((y) => `May ${y}`).join(', '),
+    oewsSector: wages.sector.map((s) => `May ${s.year}`).join(', '),
+    beaRpp: String(geo.rppYear),
+    hudZipCounty: '2024 Q3 (September 2024)',
+    cbsaDelineation: 'July 2023 (OMB Bulletin 23-01)',
+  };
+  for (const a of wages.areaTables) v[`oews${a.kind === 'msa' ? 'Msa' : 'State'}`] = `May ${a.year}`;
+  return v;
+}
+
+/** Writes via a temporary name and a rename, so a crash never leaves a half-written part behind. */
+function writeJson(path: string, value: unknown): number {
+  const text = JSON.stringify(value);
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+  return Buffer.byteLength(text);
+}
+
+/**
+ * Builds the index unless it is up to date (same format version, same raw bytes: hashed, since the
+ * build runs rarely and must not trust mtimes copied around by CI caches). `force` rebuilds anyway.
+ */
+export async function buildIndex(opts: { rawDir: string; outDir: string; force?: boolean }): Promise<BuildReport> {
+  const t0 = performance.now();
+  if (opts.force !== true && indexStaleReason(opts.outDir, opts.rawDir, 'always') === null) {
+    return { upToDate: true, ms: performance.now() - t0, manifest: readManifest(opts.outDir) as Manifest, sizes: {} };
+  }
+  const [wages, geography, onet] = await Promise.all([
+    buildWagesPart(opts.rawDir),
+    buildGeographyPart(opts.rawDir),
+    buildOnetPart(opts.rawDir),
+  ]);
+  mkdirSync(opts.outDir, { recursive: true });
+  const sizes: Record<string, number> = {
+    [PART_FILES.wages]: writeJson(join(opts.outDir, PART_FILES.wages), wages),
+    [PART_FILES.geography]: writeJson(join(opts.outDir, PART_FILES.geography), geography),
+    [PART_FILES.onet]: writeJson(join(opts.outDir, PART_FILES.onet), onet),
+  };
+  const ms = performance.now() - t0;
+  const manifest: Manifest = {
+    formatVersion: INDEX_FORMAT_VERSION,
+    builtAt: new Date().toISOString(),
+    buildMs: Math.round(ms),
+    sources: fingerprintSources(opts.rawDir, expectedSources(opts.rawDir)),
+    vintages: vintagesOf(wages, geography),
+    parts: PART_FILES,
+  };
+  // The manifest goes last: its presence says every part is complete.
+  sizes[MANIFEST_FILE] = writeJson(join(opts.outDir, MANIFEST_FILE), manifest);
+  return { upToDate: false, ms, manifest, sizes };
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { OnetPart } from './onet';
+import { indexStaleReason, MANIFEST_FILE, PART_FILES, readManifest } from './build';
+import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
+
+/** The parts the pricing engine reads (the O*NET part goes to the matcher). */
+export interface PricingIndex {
+  readonly manifest: Manifest;
+  readonly wages: WagesPart;
+  readonly geography: GeographyPart;
+}
+
+export interface LoadedIndex extends PricingIndex {
+  readonly onet: OnetPart;
+}
+
+/** Start-up refuses a missing or stale index; the message always names the command that fixes it. */
+export class IndexNotReadyError extends Error {
+  constructor(reason: string) {
+    super(`Data index not ready: ${reason}. Run \`npm run data:build\` first.`);
+    this.name = 'IndexNotReadyError';
+  }
+}
+
+/**
+ * Opens the built index once, read-only. Checks, in order: the folder and manifest exist, the format
+ * version is this code's, and (when `rawDir` is given and exists) the raw files are the ones the index
+ * was built from. That last check compares sizes and mtimes and hashes only a file whose mtime moved,
+ * so a normal start-up reads no raw bytes at all (hashing all 24 MB on every start would cost ~0.2 s
+ * for little gain; the build itself always hashes).
+ */
+export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<LoadedIndex> {
+  const outDir = resolve(dir);
+  if (!existsSync(join(outDir, MANIFEST_FILE))) throw new IndexNotReadyError(`no index at ${outDir}`);
+  const manifest = readManifest(outDir);
+  if (manifest === null) throw new IndexNotReadyError(`unreadable ${join(outDir, MANIFEST_FILE)}`);
+  if (manifest.formatVersion !== INDEX_FORMAT_VERSION) {
+    throw new IndexNotReadyError(`index format ${manifest.formatVersion} differs from this code's ${INDEX_FORMAT_VERSION}`);
+  }
+  if (rawDir !== undefined && existsSync(rawDir)) {
+    const stale = indexStaleReason(outDir, rawDir, 'when-changed');
+    if (stale !== null) throw new IndexNotReadyError(stale);
+  }
+  const read = async <T>(file: string): Promise<T> => {
+    try {
+      return JSON.parse(await readFile(join(outDir, file), 'utf8')) as T;
+    } catch (e) {
+      throw new IndexNotReadyError(`cannot read ${file} (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+  const [wages, geography, onet] = await Promise.all([
+    read<WagesPart>(PART_FILES.wages),
+    read<GeographyPart>(PART_FILES.geography),
+    read<OnetPart>(PART_FILES.onet),
+  ]);
+  return { manifest, wages, geography, onet };
+}

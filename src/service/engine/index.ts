@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import { createMatcher } from '../matching';
+import { defaultRawDir } from '../data/raw-files';
+import { loadIndex } from '../data/load';
+import { createPricingEngine, type EngineOptions } from './engine';
+import type { PricingEngine } from './types';
+
+export { createPricingEngine, type EngineOptions } from './engine';
+
+/**
+ * Opens the built index (refusing a missing or stale one with a message naming `npm run data:build`),
+ * builds the title matcher from its O*NET part and returns the engine. Called once at service start-up.
+ * `rawDir` defaults to JOBPRICE_RAW_DIR or ../shared/data/raw; when that folder is absent (a deployment
+ * without raw files) the freshness check against it is skipped.
+ */
+export async function loadPricingEngine(
+  opts: { dataDir?: string; rawDir?: string } & EngineOptions = {},
+): Promise<PricingEngine> {
+  const index = await loadIndex(opts.dataDir ?? 'data/build', opts.rawDir ?? resolve(defaultRawDir(process.cwd())));
+  return createPricingEngine(index, createMatcher(index.onet), opts);
+}

@@ -1,0 +1,120 @@
+import type { AreaTable, GeographyPart, Percentiles, WageEntry, WagesPart } from '../data/index-types';
+import type { AppliedLocation } from '../location/resolve';
+import { bonusShares } from './bonus';
+import type { Sector } from './industry';
+import { shiftWindow } from './level';
+import { occupationWages, type SocLevel } from './occupation';
+import type { SizeApplied } from './size';
+
+/**
+ * Composes one priced occupation from the index (docs/methodology.md walks through the same steps):
+ *  1. national OEWS annual percentiles of the chosen vintage for the SOC code (hierarchy fallback);
+ *  2. industry: the NAICS-sector percentiles of the same code (newest sector file, then the older),
+ *     aged to the vintage by the occupation's national median ratio; none -> all industries;
+ *  3. geography: OEWS area percentiles when a state/MSA file is staged and has the code, otherwise the
+ *     national figures times the area's BEA RPP / 100;
+ *  4. company size factor; 5. level window; 6. whole dollars; 7. bonus shares -> Comp and targets.
+ */
+export interface PriceRequest {
+  readonly soc: string;
+  readonly levelShift: number;
+  readonly location: AppliedLocation;
+  /** Already filtered by the client's industries; null = all industries. */
+  readonly sector: Sector | null;
+  readonly size: SizeApplied | null;
+  /** OEWS national vintage (year) to price on. */
+  readonly year: number;
+}
+
+export interface PricedOccupation {
+  readonly salary: Percentiles;
+  readonly comp: Percentiles;
+  /** Percent of base (D2), 2 decimals. */
+  readonly bonusTarget50: number;
+  readonly bonusTargetAvg: number;
+  /** The OEWS code whose figures were used and its SOC level (fallback trail). */
+  readonly oewsCode: string;
+  readonly socLevel: SocLevel;
+  /** The sector actually applied: null when none was asked or the sector file has no estimate. */
+  readonly sectorApplied: Sector | null;
+  readonly geoSource: 'national' | 'bea-rpp' | 'oews-area';
+}
+
+const scale = (p: Percentiles, f: number): Percentiles => p.map((v) => v * f) as unknown as Percentiles;
+const median = (e: WageEntry): number => e.p[2];
+
+/** Ratio that carries a figure of `fromYear` to `year` for this code (1 when either year lacks it). */
+function agingFactor(wages: WagesPart, code: string, fromYear: number, year: number): number {
+  if (fromYear === year) return 1;
+  const to = wages.national[String(year)]?.rows[code];
+  const from = wages.national[String(fromYear)]?.rows[code];
+  return to !== undefined && from !== undefined && median(from) > 0 ? median(to) / median(from) : 1;
+}
+
+function sectorPercentiles(wages: WagesPart, sector: Sector, code: string, year: number): Percentiles | null {
+  for (const table of wages.sector) {
+    const e = table.sectors[sector.oewsKey]?.rows[code];
+    if (e !== undefined) return scale(e.p, agingFactor(wages, code, table.year, year));
+  }
+  return null;
+}
+
+/** OEWS area figures for the applied area, aged to `year`; a nonmetro area borrows its state's figures scaled by RPP. */
+function areaPercentiles(wages: WagesPart, geo: GeographyPart, loc: AppliedLocation, code: string, year: number): Percentiles | null {
+  const pick = (kind: AreaTable['kind'], key: string): Percentiles | null => {
+    const table = wages.areaTables.find((t) => t.kind === kind);
+    const e = table?.areas[key]?.rows[code];
+    return table !== undefined && e !== undefined ? scale(e.p, agingFactor(wages, code, table.year, year)) : null;
+  };
+  if (loc.areaKey.startsWith('m:')) return pick('msa', loc.areaKey);
+  if (loc.areaKey.startsWith('s:')) return pick('state', loc.areaKey);
+  if (loc.areaKey.startsWith('n:')) {
+    const st = loc.areaKey.slice(2);
+    const statewide = pick('state', `s:${st}`);
+    const state = geo.states[st];
+    return statewide !== null && state !== undefined ? scale(statewide, (loc.differential * 100) / state.rpp) : null;
+  }
+  return null;
+}
+
+export function priceOccupation(wages: WagesPart, geo: GeographyPart, req: PriceRequest): PricedOccupation | null {
+  const national = wages.national[String(req.year)];
+  if (national === undefined) return null;
+  const occ = occupationWages(national.rows, req.soc);
+  if (occ === null) return null;
+
+  const sectorP = req.sector === null ? null : sectorPercentiles(wages, req.sector, occ.code, req.year);
+  const base = sectorP ?? occ.entry.p;
+
+  let located: Percentiles;
+  let geoSource: PricedOccupation['geoSource'];
+  const area = req.location.level === 'national' ? null : areaPercentiles(wages, geo, req.location, occ.code, req.year);
+  if (area !== null) {
+    // Area data are all-industry: carry the industry effect over as the sector/national median ratio.
+    located = sectorP === null ? area : scale(area, sectorP[2] / occ.entry.p[2]);
+    geoSource = 'oews-area';
+  } else {
+    located = scale(base, req.location.differential);
+    geoSource = req.location.level === 'national' ? 'national' : 'bea-rpp';
+  }
+
+  const sized = req.size === null ? located : scale(located, req.size.factor);
+  const levelled = shiftWindow(sized, req.levelShift);
+  const salary = levelled.map((v) => Math.round(v)) as unknown as Percentiles;
+  for (let i = 1; i < 5; i++) if ((salary[i] as number) < (salary[i - 1] as number)) (salary as unknown as number[])[i] = salary[i - 1] as number;
+
+  const bonus = bonusShares(occ.code, req.levelShift);
+  const comp = salary.map((s, i) => Math.round(s * (1 + (bonus.byPercentile[i] as number)))) as unknown as Percentiles;
+  for (let i = 1; i < 5; i++) if ((comp[i] as number) < (comp[i - 1] as number)) (comp as unknown as number[])[i] = comp[i - 1] as number;
+
+  return {
+    salary,
+    comp,
+    bonusTarget50: Math.round(bonus.median * 10000) / 100,
+    bonusTargetAvg: Math.round(bonus.average * 10000) / 100,
+    oewsCode: occ.code,
+    socLevel: occ.level,
+    sectorApplied: sectorP === null ? null : req.sector,
+    geoSource,
+  };
+}

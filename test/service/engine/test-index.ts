@@ -1,0 +1,64 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildGeographyPart, GEO_SOURCES } from '../../../src/service/data/geography';
+import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
+import type { PricingIndex } from '../../../src/service/data/load';
+import { findRaw, defaultRawDir } from '../../../src/service/data/raw-files';
+import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
+import type { Matcher, OccupationMatch } from '../../../src/service/engine/types';
+
+/** The staged raw folder the tests read. */
+export const RAW_DIR = resolve(defaultRawDir(resolve(__dirname, '../../..')));
+
+/**
+ * The wages and geography parts built from the real raw files, cached in the OS temp folder between
+ * test files (keyed by format version and the raw files' sizes and mtimes), so only the first test file
+ * pays the ~12 s build.
+ */
+export async function testIndex(): Promise<PricingIndex> {
+  const sources = [...wageSourcePaths(RAW_DIR), ...Object.values(GEO_SOURCES)];
+  const key = sources
+    .map((rel) => {
+      const p = findRaw(RAW_DIR, rel);
+      if (p === null) throw new Error(`missing raw file ${rel}`);
+      const st = statSync(p);
+      return `${rel}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('|');
+  const hash = Buffer.from(`${INDEX_FORMAT_VERSION}|${key}`).toString('base64url').slice(-40);
+  const cache = join(tmpdir(), `jobprice-test-index-${hash}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PricingIndex;
+  const [wages, geography] = [await buildWagesPart(RAW_DIR), await buildGeographyPart(RAW_DIR)];
+  const manifest: Manifest = { formatVersion: INDEX_FORMAT_VERSION, builtAt: new Date().toISOString(), buildMs: 0, sources: [], vintages: {}, parts: {} };
+  const index: PricingIndex = { manifest, wages, geography };
+  writeFileSync(cache, JSON.stringify(index));
+  return index;
+}
+
+/**
+ * A test-only matcher that needs no O*NET data: the title is `soc:<code>` optionally followed by
+ * `@<levelShift>` (e.g. `soc:29-1141@+1`). Anything else matches nothing. The engine tests use it so
+ * that pricing is checked independently of title matching.
+ */
+export function socMatcher(index: PricingIndex): Matcher {
+  const rows = index.wages.national[String(index.wages.primaryYear)]?.rows ?? {};
+  return {
+    match(title: string): OccupationMatch | null {
+      const m = /^soc:(\d\d-\d{4})(?:@([+-]?\d))?$/.exec(title.trim());
+      if (m === null) return null;
+      const soc = m[1] as string;
+      const levelShift = Number(m[2] ?? 0);
+      return {
+        onetCode: `${soc}.00`,
+        socCode: soc,
+        occupationTitle: rows[soc]?.title ?? soc,
+        rating: 'Confident',
+        score: 1,
+        jobFamilyName: rows[`${soc.slice(0, 2)}-0000`]?.title ?? '',
+        jobLevelName: levelShift > 0 ? 'Senior' : levelShift < 0 ? 'Junior' : '',
+        levelShift,
+      };
+    },
+  };
+}
