@@ -27,9 +27,12 @@ export function functionsPricer(): JobPricer {
 }
 
 /**
- * Forgets this runtime's pricer (its in-memory cache and pending work stay with whoever holds it), so the
- * next call builds a fresh one from storage: what reopening the workbook does. Used by tests and benches.
+ * Replaces this runtime's pricer; `undefined` forgets it, so the next call builds a fresh one from storage
+ * (what reopening the workbook does). For tests and benches, which give it their own clock, deadline or
+ * storage; the add-in itself never calls it.
  */
-export function resetFunctionsPricer(): void {
-  delete (globalThis as unknown as Holder)[GLOBAL_KEY];
+export function installFunctionsPricer(pricer: JobPricer | undefined): void {
+  const holder = globalThis as unknown as Holder;
+  if (pricer === undefined) delete holder[GLOBAL_KEY];
+  else holder[GLOBAL_KEY] = pricer;
 }

@@ -1,0 +1,178 @@
+import { createCoalescer, deadlineMessage, type JobFetcher } from '../../src/domain/coalescer';
+import { jobKey, jobSpec, type JobSpec } from '../../src/domain/job';
+import { failure, success, type JobOutcome } from '../../src/domain/outcome';
+
+/** A fetcher that records its calls and answers with the title, or as the test scripts it. */
+function recordingFetcher(
+  answer: (spec: JobSpec) => JobOutcome<string> = (s) => success(s.title),
+  opts: { hang?: boolean; fail?: Error } = {},
+) {
+  const calls: { kind: 'one' | 'batch'; titles: string[]; ids: string[] }[] = [];
+  const wait = (signal: AbortSignal): Promise<never> =>
+    new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+  const fetcher: JobFetcher<string> = {
+    async one(spec, signal) {
+      calls.push({ kind: 'one', titles: [spec.title], ids: [] });
+      if (opts.hang) return wait(signal);
+      if (opts.fail) throw opts.fail;
+      return answer(spec);
+    },
+    async batch(items, signal) {
+      calls.push({ kind: 'batch', titles: items.map((i) => i.spec.title), ids: items.map((i) => i.id) });
+      if (opts.hang) return wait(signal);
+      if (opts.fail) throw opts.fail;
+      return new Map(items.map((i) => [i.id, answer(i.spec)]));
+    },
+  };
+  return { fetcher, calls };
+}
+
+const job = (title: string): JobSpec => jobSpec({ title });
+
+function coalescerWith(fetcher: JobFetcher<string>, extra: Partial<Parameters<typeof createCoalescer<string>>[0]> = {}) {
+  return createCoalescer<string>({
+    fetcher: () => fetcher,
+    windowMs: () => 20,
+    describeError: (e) => (e instanceof Error ? e.message : String(e)),
+    ...extra,
+  });
+}
+
+describe('coalescer', () => {
+  it('merges 1,000 requests over 250 distinct jobs into exactly 2 batch calls of at most 200', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const c = coalescerWith(fetcher);
+    const specs = Array.from({ length: 1000 }, (_, i) => job(`Job ${i % 250}`));
+    const outcomes = await Promise.all(specs.map((s) => c.request(jobKey(s), s)));
+    expect(calls).toHaveLength(2);
+    expect(calls.every((k) => k.kind === 'batch' && k.titles.length <= 200)).toBe(true);
+    expect(new Set(calls.flatMap((k) => k.titles)).size).toBe(250);
+    // Every requester got its own job's answer.
+    outcomes.forEach((o, i) => expect(o).toEqual(success(`Job ${i % 250}`)));
+    expect(c.stats()).toMatchObject({ calls: 2, batchCalls: 2, jobsSent: 250, deduped: 750 });
+  });
+
+  it('sends a lone job to the single endpoint', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const c = coalescerWith(fetcher);
+    const s = job('Nurse');
+    await expect(Promise.all([c.request(jobKey(s), s), c.request(jobKey(s), s)])).resolves.toEqual([
+      success('Nurse'),
+      success('Nurse'),
+    ]);
+    expect(calls).toEqual([{ kind: 'one', titles: ['Nurse'], ids: [] }]);
+  });
+
+  it('uses SubRequestIDs unique within each batch (spec §7)', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const c = coalescerWith(fetcher);
+    await Promise.all(['a', 'b', 'c'].map((t) => c.request(t, job(t))));
+    expect(calls[0]?.ids).toEqual(['1', '2', '3']);
+  });
+
+  it('does not request a job again while it is in flight', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: string[][] = [];
+    const fetcher: JobFetcher<string> = {
+      one: async (spec) => {
+        calls.push([spec.title]);
+        await gate;
+        return success(spec.title);
+      },
+      batch: async (items) => {
+        calls.push(items.map((i) => i.spec.title));
+        await gate;
+        return new Map(items.map((i) => [i.id, success(i.spec.title)]));
+      },
+    };
+    const c = coalescerWith(fetcher);
+    const first = c.request('a', job('a'));
+    await new Promise((r) => setTimeout(r, 60)); // the window closed; 'a' is on its way
+    expect(calls).toEqual([['a']]);
+    const again = c.request('a', job('a'));
+    const other = c.request('b', job('b'));
+    await new Promise((r) => setTimeout(r, 60));
+    release();
+    await expect(Promise.all([first, again, other])).resolves.toEqual([success('a'), success('a'), success('b')]);
+    expect(calls).toEqual([['a'], ['b']]);
+  });
+
+  it('keeps the service business failure for its own job only', async () => {
+    const { fetcher } = recordingFetcher((s) => (s.title === 'bad' ? failure('service', 'No matching job found') : success(s.title)));
+    const c = coalescerWith(fetcher);
+    const [good, bad] = await Promise.all([c.request('good', job('good')), c.request('bad', job('bad'))]);
+    expect(good).toEqual(success('good'));
+    expect(bad).toEqual(failure('service', 'No matching job found'));
+  });
+
+  it('settles every request by the deadline when the service hangs, and aborts the call', async () => {
+    const { fetcher, calls } = recordingFetcher(undefined, { hang: true });
+    const c = coalescerWith(fetcher, { deadlineMs: 300 });
+    const outcomes = await Promise.all(['a', 'b', 'a'].map((t) => c.request(t, job(t))));
+    expect(calls).toHaveLength(1);
+    for (const o of outcomes) expect(o).toEqual(failure('transport', deadlineMessage(300)));
+    expect(c.busy()).toBe(0);
+  });
+
+  it('fails every job of a batch that fails as a whole, with the reason, and does not cache-poison later requests', async () => {
+    const boom = new Error('Could not reach the service at http://127.0.0.1:1: ECONNREFUSED');
+    const { fetcher, calls } = recordingFetcher(undefined, { fail: boom });
+    const c = coalescerWith(fetcher);
+    const outcomes = await Promise.all(['a', 'b', 'c'].map((t) => c.request(t, job(t))));
+    for (const o of outcomes) expect(o).toEqual(failure('transport', boom.message));
+    // A new request for the same job is sent again: a transport failure is not an answer.
+    await c.request('a', job('a'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('after a fatal error (401) fails the queued batches without sending them', async () => {
+    const unauthorized = new Error('The service rejected the access token (401). Open Settings and sign in again.');
+    const { fetcher, calls } = recordingFetcher(undefined, { fail: unauthorized });
+    const c = coalescerWith(fetcher, { maxConcurrent: 1, isFatal: () => true });
+    const specs = Array.from({ length: 450 }, (_, i) => job(`J${i}`));
+    const outcomes = await Promise.all(specs.map((s) => c.request(s.title, s)));
+    // Batch 1 (200) is sent and refused; batch 2 (200), queued behind it, is failed unsent; the last 50
+    // were still in their window and go out on their own (a sign-in may have happened meanwhile).
+    expect(calls.map((k) => k.titles.length)).toEqual([200, 50]);
+    expect(outcomes.every((o) => !o.ok && o.message === unauthorized.message)).toBe(true);
+  });
+
+  it('gives a job missing from the batch answer a transport failure, never another job\'s figures', async () => {
+    const fetcher: JobFetcher<string> = {
+      one: async (s) => success(s.title),
+      batch: async (items) => new Map([[items[0]?.id ?? '', success('first')]]),
+    };
+    const c = coalescerWith(fetcher);
+    const [a, b] = await Promise.all([c.request('a', job('a')), c.request('b', job('b'))]);
+    expect(a).toEqual(success('first'));
+    expect(b).toEqual(failure('transport', 'The service returned no result for this job.'));
+  });
+
+  it('reports every fetched outcome to onFetched, even after its requester timed out', async () => {
+    const seen: string[] = [];
+    const fetcher: JobFetcher<string> = {
+      one: async (s) => {
+        await new Promise((r) => setTimeout(r, 150));
+        return success(s.title);
+      },
+      batch: async () => new Map(),
+    };
+    const c = coalescerWith(fetcher, { deadlineMs: 400, onFetched: (key) => seen.push(key) });
+    await c.request('slow', job('slow'));
+    expect(seen).toEqual(['slow']);
+  });
+
+  it('extends the window while requests keep coming, up to maxWindows windows', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const c = coalescerWith(fetcher, { windowMs: () => 40, maxWindows: 4 });
+    const all: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i++) {
+      all.push(c.request(`t${i}`, job(`t${i}`)));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await Promise.all(all);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.titles).toHaveLength(5);
+  });
+});

@@ -1,0 +1,85 @@
+import type { KeyValueStorage } from '../../../src/runtime/session';
+
+/**
+ * Stand-ins for the two globals the Office runtime gives the custom functions: CustomFunctions (Error,
+ * ErrorCode, associate) and OfficeRuntime.storage. They behave like the documented API, no more.
+ */
+
+export const ERROR_CODES = {
+  divisionByZero: '#DIV/0!',
+  invalidName: '#NAME?',
+  invalidNumber: '#NUM!',
+  invalidReference: '#REF!',
+  invalidValue: '#VALUE!',
+  notAvailable: '#N/A',
+  nullReference: '#NULL!',
+  connect: '#CONNECT!',
+  busy: '#BUSY!',
+} as const;
+
+export class FakeCustomFunctionError {
+  constructor(
+    readonly code: string,
+    readonly message?: string,
+  ) {}
+}
+
+export interface InstalledCustomFunctions {
+  /** id → the function associated with it. */
+  readonly associated: Map<string, (...args: unknown[]) => unknown>;
+}
+
+export function installCustomFunctions(): InstalledCustomFunctions {
+  const associated = new Map<string, (...args: unknown[]) => unknown>();
+  const api = {
+    Error: FakeCustomFunctionError,
+    ErrorCode: ERROR_CODES,
+    associate(idOrMap: string | Record<string, (...args: unknown[]) => unknown>, fn?: (...args: unknown[]) => unknown): void {
+      if (typeof idOrMap === 'string') {
+        if (fn === undefined) throw new Error('associate(id, fn) needs a function');
+        if (associated.has(idOrMap)) throw new Error(`${idOrMap} is associated twice`);
+        associated.set(idOrMap, fn);
+      } else for (const [id, f] of Object.entries(idOrMap)) api.associate(id, f);
+    },
+  };
+  (globalThis as Record<string, unknown>).CustomFunctions = api;
+  return { associated };
+}
+
+/** OfficeRuntime.storage in memory, with counters so tests can see what the cache wrote. */
+export class MemoryOfficeStorage implements KeyValueStorage {
+  readonly map = new Map<string, string>();
+  writes = 0;
+  async getItem(key: string): Promise<string | null> {
+    return this.map.get(key) ?? null;
+  }
+  async setItem(key: string, value: string): Promise<void> {
+    this.writes++;
+    this.map.set(key, value);
+  }
+  async removeItem(key: string): Promise<void> {
+    this.map.delete(key);
+  }
+  /** Characters stored under keys that start with `prefix`. */
+  charsUnder(prefix: string): number {
+    let n = 0;
+    for (const [k, v] of this.map) if (k.startsWith(prefix)) n += v.length;
+    return n;
+  }
+}
+
+export function installOfficeRuntime(storage: KeyValueStorage): void {
+  (globalThis as Record<string, unknown>).OfficeRuntime = { storage };
+}
+
+/** What a cell shows for a settled call: the value, or the error code and message. */
+export type CellShown = { value: unknown } | { error: string; message: string | undefined };
+
+export async function shown(call: Promise<unknown> | unknown): Promise<CellShown> {
+  try {
+    return { value: await call };
+  } catch (err) {
+    if (err instanceof FakeCustomFunctionError) return { error: err.code, message: err.message };
+    throw err;
+  }
+}
