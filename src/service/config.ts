@@ -68,7 +68,10 @@ const EnvSchema = z.object({
   JOBPRICE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JOBPRICE_TOKEN_TTL_SECONDS: intIn(1, 7 * 24 * 3600).default(DEFAULT_TOKEN_TTL_SECONDS),
   JOBPRICE_CLIENTS_FILE: z.string().min(1).optional(),
-  JOBPRICE_CLIENT_ID: z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, 'letters, digits and . _ ~ - only').optional(),
+  JOBPRICE_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{1,128}$/, 'letters, digits and . _ ~ - only')
+    .optional(),
   JOBPRICE_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   JOBPRICE_CORS_ORIGINS: z.string().optional(),
   JOBPRICE_BODY_LIMIT_BYTES: intIn(1024, 64 * 1024 * 1024).default(DEFAULT_BODY_LIMIT_BYTES),
@@ -93,7 +96,10 @@ function present(env: Readonly<Record<string, string | undefined>>): Record<stri
   return out;
 }
 
-export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): ServiceConfig {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): ServiceConfig {
   const parsed = EnvSchema.safeParse(present(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '')}: ${i.message}`);
@@ -102,10 +108,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
   const e = parsed.data;
 
   if ((e.JOBPRICE_CLIENT_ID === undefined) !== (e.JOBPRICE_CLIENT_SECRET === undefined)) {
-    throw new ConfigError('Invalid service settings: set both JOBPRICE_CLIENT_ID and JOBPRICE_CLIENT_SECRET, or neither');
+    throw new ConfigError(
+      'Invalid service settings: set both JOBPRICE_CLIENT_ID and JOBPRICE_CLIENT_SECRET, or neither',
+    );
   }
   if (e.JOBPRICE_CLIENTS_FILE !== undefined && e.JOBPRICE_CLIENT_ID !== undefined) {
-    throw new ConfigError('Invalid service settings: set JOBPRICE_CLIENTS_FILE or JOBPRICE_CLIENT_ID/SECRET, not both');
+    throw new ConfigError(
+      'Invalid service settings: set JOBPRICE_CLIENTS_FILE or JOBPRICE_CLIENT_ID/SECRET, not both',
+    );
   }
 
   const corsOrigins =
@@ -116,7 +126,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
           .filter((o) => o !== '');
   for (const origin of corsOrigins) {
     const ok = Origin.safeParse(origin);
-    if (!ok.success) throw new ConfigError(`Invalid service settings:\n  JOBPRICE_CORS_ORIGINS: "${origin}": ${ok.error.issues[0]?.message}`);
+    if (!ok.success)
+      throw new ConfigError(
+        `Invalid service settings:\n  JOBPRICE_CORS_ORIGINS: "${origin}": ${ok.error.issues[0]?.message}`,
+      );
   }
 
   const clients: ServiceConfig['clients'] =
@@ -134,7 +147,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     clients,
     corsOrigins,
     bodyLimitBytes: e.JOBPRICE_BODY_LIMIT_BYTES,
-    rateLimit: e.JOBPRICE_RATE_LIMIT_RPS > 0 ? { ratePerSecond: e.JOBPRICE_RATE_LIMIT_RPS, burst: e.JOBPRICE_RATE_LIMIT_BURST } : null,
+    rateLimit:
+      e.JOBPRICE_RATE_LIMIT_RPS > 0
+        ? { ratePerSecond: e.JOBPRICE_RATE_LIMIT_RPS, burst: e.JOBPRICE_RATE_LIMIT_BURST }
+        : null,
     accessLog: e.JOBPRICE_ACCESS_LOG === '1' || e.JOBPRICE_ACCESS_LOG === 'true',
     dataDir: e.JOBPRICE_DATA_DIR === undefined ? undefined : resolve(cwd, e.JOBPRICE_DATA_DIR),
     rawDir: e.JOBPRICE_RAW_DIR === undefined ? undefined : resolve(cwd, e.JOBPRICE_RAW_DIR),

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   const { records, notice } = await resolveClients(config.clients, logger);
   if (notice) process.stdout.write(`${notice}\n`);
   if (config.tokenSecret === null) {
-    logger.log('warn', 'JOBPRICE_TOKEN_SECRET is not set: using a random signing key; tokens do not survive a restart');
+    logger.log(
+      'warn',
+      'JOBPRICE_TOKEN_SECRET is not set: using a random signing key; tokens do not survive a restart',
+    );
   }
 
   const engine = await loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir });

@@ -56,13 +56,16 @@ export interface Service {
 
 export async function createService(options: ServiceOptions): Promise<Service> {
   const now = options.now ?? Date.now;
-  const clients = options.clients instanceof ClientRegistry ? options.clients : new ClientRegistry(options.clients);
-  const key = typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
+  const clients =
+    options.clients instanceof ClientRegistry ? options.clients : new ClientRegistry(options.clients);
+  const key =
+    typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
   const signer = new TokenSigner(key, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now);
   // A throwaway hash with the default cost, checked for unknown client ids (equal timing).
   const tokenEndpoint = new TokenEndpoint(clients, signer, await hashSecret(generateSecret()));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1) throw new Error('bodyLimitBytes must be a positive integer');
+  if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
+    throw new Error('bodyLimitBytes must be a positive integer');
 
   let shuttingDown = false;
   const handler = createRequestHandler({

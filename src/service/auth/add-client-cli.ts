@@ -1,7 +1,14 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ClientEntrySchema, ClientIdSchema, clientsFromJson, OPERATIONS, type ClientEntry, type Operation } from './clients';
+import {
+  ClientEntrySchema,
+  ClientIdSchema,
+  clientsFromJson,
+  OPERATIONS,
+  type ClientEntry,
+  type Operation,
+} from './clients';
 import { generateSecret, hashSecret } from './secrets';
 
 /**
@@ -59,7 +66,9 @@ async function main(argv: string[]): Promise<void> {
   };
   const checked = ClientEntrySchema.safeParse(candidate);
   if (!checked.success) {
-    throw new Error(`invalid client: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${USAGE}`);
+    throw new Error(
+      `invalid client: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${USAGE}`,
+    );
   }
   const entry: ClientEntry = checked.data;
 

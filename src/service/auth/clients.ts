@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FULL_SCOPE, type ClientScope } from '../engine/types';
-import { DEFAULT_SCRYPT_COST, hashSecret, parseSecretHash, type ParsedHash, type ScryptCost } from './secrets';
+import {
+  DEFAULT_SCRYPT_COST,
+  hashSecret,
+  parseSecretHash,
+  type ParsedHash,
+  type ScryptCost,
+} from './secrets';
 
 /**
  * The clients the service knows (D15): who may get a token, with which data scope, for which operations.
@@ -62,14 +68,21 @@ export function clientsFromJson(json: unknown, fileName: string): ClientRecord[]
   const seen = new Set<string>();
   return parsed.data.map((entry, index) => {
     if (seen.has(entry.clientId)) {
-      throw new ClientsFileError(`Clients file ${fileName} is not valid: clientId "${entry.clientId}" appears more than once`);
+      throw new ClientsFileError(
+        `Clients file ${fileName} is not valid: clientId "${entry.clientId}" appears more than once`,
+      );
     }
     seen.add(entry.clientId);
     const hash = parseSecretHash(entry.secretHash);
     if (typeof hash === 'string') {
       throw new ClientsFileError(`Clients file ${fileName} is not valid: at [${index}].secretHash: ${hash}`);
     }
-    return { clientId: entry.clientId, secretHash: hash, scope: entry.scope, operations: entry.operations ?? [...OPERATIONS] };
+    return {
+      clientId: entry.clientId,
+      secretHash: hash,
+      scope: entry.scope,
+      operations: entry.operations ?? [...OPERATIONS],
+    };
   });
 }
 
@@ -83,7 +96,9 @@ export async function loadClientsFile(path: string): Promise<ClientRecord[]> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new ClientsFileError(`Clients file ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new ClientsFileError(
+      `Clients file ${path} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
   }
   let json: unknown;
   try {

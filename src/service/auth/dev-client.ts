@@ -31,7 +31,9 @@ export async function loadOrCreateDevClient(path: string): Promise<{ client: Dev
     }
     const parsed = DevClientSchema.safeParse(json);
     if (!parsed.success) {
-      throw new Error(`Development client file ${path} is not valid ({clientId, clientSecret}); delete it to create a new one`);
+      throw new Error(
+        `Development client file ${path} is not valid ({clientId, clientSecret}); delete it to create a new one`,
+      );
     }
     return { client: parsed.data, created: false };
   }

@@ -33,7 +33,8 @@ export function parseSecretHash(stored: string): ParsedHash | string {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return 'expected scrypt$N$r$p$salt$hash';
   const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  if (!Number.isInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0) return `N must be a power of two between 2 and ${MAX_N}`;
+  if (!Number.isInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0)
+    return `N must be a power of two between 2 and ${MAX_N}`;
   if (!Number.isInteger(r) || r < 1 || r > MAX_RP) return `r must be an integer between 1 and ${MAX_RP}`;
   if (!Number.isInteger(p) || p < 1 || p > MAX_RP) return `p must be an integer between 1 and ${MAX_RP}`;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');

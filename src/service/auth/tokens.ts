@@ -42,7 +42,8 @@ export class TokenSigner {
     private readonly now: () => number = Date.now,
   ) {
     if (key.length < 16) throw new Error('token signing key must be at least 16 bytes');
-    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new Error('token lifetime must be a positive whole number of seconds');
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1)
+      throw new Error('token lifetime must be a positive whole number of seconds');
   }
 
   issue(client: ClientRecord): IssuedToken {
@@ -68,7 +69,8 @@ export class TokenSigner {
     if (header !== HEADER) return { ok: false, reason: 'malformed' };
     const expected = Buffer.from(this.sign(`${header}.${payload}`), 'base64url');
     const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return { ok: false, reason: 'bad-signature' };
     let claims: z.infer<typeof ClaimsSchema>;
     try {
       const parsed = ClaimsSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));

@@ -8,7 +8,8 @@ import { HttpError, TRANSPORT_MSG } from './errors';
  * 413 instead of a reset connection; a client that keeps sending far beyond the limit is cut off.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): HttpError => new HttpError(413, TRANSPORT_MSG.tooLarge(limit), { Connection: 'close' });
+  const tooLarge = (): HttpError =>
+    new HttpError(413, TRANSPORT_MSG.tooLarge(limit), { Connection: 'close' });
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     drain(req, limit);

@@ -25,7 +25,11 @@ export class CorsPolicy {
   responseHeaders(req: IncomingMessage): Record<string, string> {
     const origin = req.headers.origin;
     if (!this.isTrusted(origin)) return { Vary: 'Origin' };
-    return { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
+    return {
+      Vary: 'Origin',
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    };
   }
 
   /** Headers for a preflight from a trusted origin, or null when the origin is not trusted. */
@@ -49,5 +53,9 @@ export class CorsPolicy {
 
 /** A preflight is an OPTIONS request that carries Origin and Access-Control-Request-Method. */
 export function isPreflight(req: IncomingMessage): boolean {
-  return req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers.origin !== undefined &&
+    req.headers['access-control-request-method'] !== undefined
+  );
 }

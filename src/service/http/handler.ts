@@ -86,8 +86,14 @@ interface RequestContext {
   clientId: string | undefined;
 }
 
-async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
-  if (deps.isShuttingDown()) throw new HttpError(503, TRANSPORT_MSG.shuttingDown, { Connection: 'close', 'Retry-After': '1' });
+async function handle(
+  deps: HandlerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RequestContext,
+): Promise<void> {
+  if (deps.isShuttingDown())
+    throw new HttpError(503, TRANSPORT_MSG.shuttingDown, { Connection: 'close', 'Retry-After': '1' });
 
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS' && req.url === '*') return sendEmpty(res, 204, { Allow: ALLOWED_METHODS });
@@ -102,7 +108,9 @@ async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerRespon
     return sendEmpty(res, 204, headers);
   }
   if (!route.methods.includes(method)) {
-    throw new HttpError(405, TRANSPORT_MSG.methodNotAllowed, { Allow: [...route.methods, 'OPTIONS'].join(', ') });
+    throw new HttpError(405, TRANSPORT_MSG.methodNotAllowed, {
+      Allow: [...route.methods, 'OPTIONS'].join(', '),
+    });
   }
 
   switch (route.kind) {
@@ -117,13 +125,20 @@ async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerRespon
       limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
       const envelope =
-        route.kind === 'single' ? priceSingle(body, client.scope, deps.engine) : priceBatch(body, client.scope, deps.engine);
+        route.kind === 'single'
+          ? priceSingle(body, client.scope, deps.engine)
+          : priceBatch(body, client.scope, deps.engine);
       return sendJson(res, 200, envelope);
     }
   }
 }
 
-async function token(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, ctx: RequestContext): Promise<void> {
+async function token(
+  deps: HandlerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RequestContext,
+): Promise<void> {
   // Keyed by address: the caller is not known yet, and this bounds secret guessing from one place.
   limit(deps, `addr:${req.socket.remoteAddress ?? 'unknown'}`);
   const body = await readBody(req, TOKEN_BODY_LIMIT);
@@ -169,14 +184,26 @@ function limit(deps: HandlerDeps, key: string): void {
   if (!deps.rateLimiter) return;
   const decision = deps.rateLimiter.take(key);
   if (!decision.allowed) {
-    throw new HttpError(429, TRANSPORT_MSG.rateLimited, { 'Retry-After': String(decision.retryAfterSeconds) });
+    throw new HttpError(429, TRANSPORT_MSG.rateLimited, {
+      'Retry-After': String(decision.retryAfterSeconds),
+    });
   }
 }
 
 /** The one place failures become wire answers. */
-function fail(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, ctx: RequestContext, err: unknown): void {
+function fail(
+  deps: HandlerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RequestContext,
+  err: unknown,
+): void {
   if (res.headersSent) {
-    deps.logger.log('error', 'failure after headers were sent', { requestId: ctx.requestId, path: ctx.path, error: err });
+    deps.logger.log('error', 'failure after headers were sent', {
+      requestId: ctx.requestId,
+      path: ctx.path,
+      error: err,
+    });
     res.destroy();
     return;
   }

@@ -15,14 +15,20 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SENSITIVE_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] = SENSITIVE_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
   return out;
 }
 
 export function jsonLineLogger(write: (line: string) => void, clock: () => Date = () => new Date()): Logger {
   return {
     log(level, event, fields = {}) {
-      const record = { time: clock().toISOString(), level, event, ...(redact(fields) as Record<string, unknown>) };
+      const record = {
+        time: clock().toISOString(),
+        level,
+        event,
+        ...(redact(fields) as Record<string, unknown>),
+      };
       write(`${JSON.stringify(record)}\n`);
     },
   };

@@ -7,10 +7,14 @@ import { parseJob, planBatch } from '../validation/job-request';
  * Transport concerns (auth, body bytes, status codes) live in the handler; everything here is HTTP 200.
  */
 
-export type SingleEnvelope = { readonly Code: 1; readonly Data: JobResult } | { readonly Code: -1; readonly Message: string };
+export type SingleEnvelope =
+  { readonly Code: 1; readonly Data: JobResult } | { readonly Code: -1; readonly Message: string };
 
-export type BatchItem = ({ SubRequestID?: string } & JobResult) | { SubRequestID?: string; ErrorMessage: string };
-export type BatchEnvelope = { readonly Code: 1 | -1; readonly Data: readonly BatchItem[] } | { readonly Code: -1; readonly Message: string };
+export type BatchItem =
+  ({ SubRequestID?: string } & JobResult) | { SubRequestID?: string; ErrorMessage: string };
+export type BatchEnvelope =
+  | { readonly Code: 1 | -1; readonly Data: readonly BatchItem[] }
+  | { readonly Code: -1; readonly Message: string };
 
 /** Spec §4.1: validate (D4/D5/D7), then price (D3, D8–D11, D15). */
 export function priceSingle(body: unknown, scope: ClientScope, engine: PricingEngine): SingleEnvelope {

@@ -13,7 +13,8 @@ interface Bucket {
   updatedMs: number;
 }
 
-export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+export type RateDecision =
+  { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /** Beyond this many keys, full (idle) buckets are forgotten so the map cannot grow without bound. */
 const PRUNE_AT = 10_000;
@@ -25,7 +26,8 @@ export class RateLimiter {
     private readonly settings: RateLimitSettings,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(settings.ratePerSecond > 0) || !(settings.burst >= 1)) throw new Error('rate limit needs ratePerSecond > 0 and burst >= 1');
+    if (!(settings.ratePerSecond > 0) || !(settings.burst >= 1))
+      throw new Error('rate limit needs ratePerSecond > 0 and burst >= 1');
   }
 
   take(key: string): RateDecision {

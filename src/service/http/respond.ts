@@ -21,7 +21,11 @@ export function sendJson(
 }
 
 /** 204 with no body (CORS preflight, OPTIONS). */
-export function sendEmpty(res: ServerResponse, status: number, headers: Readonly<Record<string, string>> = {}): void {
+export function sendEmpty(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Length', 0);

@@ -20,7 +20,12 @@ export interface TokenAnswer {
 /** RFC 6749 §5.1: token responses must not be cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): TokenAnswer {
+function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): TokenAnswer {
   return { status, body: { error, error_description: description }, headers: { ...NO_STORE, ...headers } };
 }
 
@@ -89,19 +94,29 @@ export class TokenEndpoint {
   async answer(req: IncomingMessage, body: Buffer): Promise<TokenAnswer & { clientId?: string }> {
     const params = readParams(req.headers['content-type'] ?? '', body);
     if (params === null) {
-      return oauthError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded or a JSON object');
+      return oauthError(
+        400,
+        'invalid_request',
+        'The body must be application/x-www-form-urlencoded or a JSON object',
+      );
     }
     const basic = readBasic(req.headers.authorization);
     const basicChallenge = { 'WWW-Authenticate': 'Basic realm="jobprice", charset="UTF-8"' };
-    if (basic === 'malformed') return oauthError(401, 'invalid_client', 'Malformed Basic credentials', basicChallenge);
+    if (basic === 'malformed')
+      return oauthError(401, 'invalid_client', 'Malformed Basic credentials', basicChallenge);
 
     const grantType = params.get('grant_type');
-    if (grantType === undefined || grantType === '') return oauthError(400, 'invalid_request', 'grant_type is required');
+    if (grantType === undefined || grantType === '')
+      return oauthError(400, 'invalid_request', 'grant_type is required');
     if (grantType !== 'client_credentials') {
       return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
     }
     if (basic !== null && params.has('client_secret')) {
-      return oauthError(400, 'invalid_request', 'Use one client authentication method, not both Basic and client_secret');
+      return oauthError(
+        400,
+        'invalid_request',
+        'Use one client authentication method, not both Basic and client_secret',
+      );
     }
     if (basic !== null && params.has('client_id') && params.get('client_id') !== basic.id) {
       return oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials');
@@ -114,7 +129,8 @@ export class TokenEndpoint {
 
     const client: ClientRecord | undefined = this.clients.get(id);
     const matches = await verifySecret(secret, client?.secretHash ?? this.decoyHash);
-    if (!client || !matches) return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+    if (!client || !matches)
+      return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
 
     const token = this.signer.issue(client);
     return {

@@ -11,7 +11,8 @@ import { localJobError } from '../../domain/validation';
  * Text is trimmed here so the engine sees clean values (" CA " and "CA" are the same state).
  */
 
-export type JobParse = { readonly ok: true; readonly spec: JobSpec } | { readonly ok: false; readonly message: string };
+export type JobParse =
+  { readonly ok: true; readonly spec: JobSpec } | { readonly ok: false; readonly message: string };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -59,13 +60,17 @@ export type BatchPlan =
   /** Price each entry; the answer is Code 1 with one item per entry (D12). */
   | { readonly kind: 'price'; readonly entries: readonly BatchEntry[] };
 
-type IdField = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'missing' } | { readonly kind: 'wrong-type' };
+type IdField =
+  | { readonly kind: 'id'; readonly id: string }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'wrong-type' };
 
 /** Missing, null or blank: "required" (spec §7). Present but not a string: a wrong JSON type (D4). */
 function subRequestId(item: unknown): IdField {
   if (!isPlainObject(item)) return { kind: 'wrong-type' };
   const raw = item['SubRequestID'];
-  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { kind: 'missing' };
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+    return { kind: 'missing' };
   return typeof raw === 'string' ? { kind: 'id', id: raw } : { kind: 'wrong-type' };
 }
 
@@ -89,7 +94,9 @@ export function planBatch(body: unknown): BatchPlan {
   const counts = new Map<string, number>();
   for (const f of ids) if (f.kind === 'id') counts.set(f.id, (counts.get(f.id) ?? 0) + 1);
   const duplicates = ids.flatMap((f) =>
-    f.kind === 'id' && (counts.get(f.id) ?? 0) > 1 ? [{ SubRequestID: f.id, ErrorMessage: MSG.duplicateSubRequestId(f.id) }] : [],
+    f.kind === 'id' && (counts.get(f.id) ?? 0) > 1
+      ? [{ SubRequestID: f.id, ErrorMessage: MSG.duplicateSubRequestId(f.id) }]
+      : [],
   );
   if (duplicates.length > 0) return { kind: 'duplicates', items: duplicates };
 

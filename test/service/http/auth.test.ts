@@ -21,7 +21,9 @@ describe('secrets at rest (D15)', () => {
   it('refuses malformed or hostile hashes with a reason', () => {
     expect(parseSecretHash('plain-text')).toMatch(/expected scrypt/);
     expect(parseSecretHash('scrypt$1000$8$1$AAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAA')).toMatch(/power of two/);
-    expect(parseSecretHash(`scrypt$${1 << 24}$8$1$AAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAA`)).toMatch(/power of two/);
+    expect(parseSecretHash(`scrypt$${1 << 24}$8$1$AAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAA`)).toMatch(
+      /power of two/,
+    );
   });
 });
 
@@ -40,10 +42,14 @@ describe('clients file (D15)', () => {
   it('names the file, the entry and the field in its errors', () => {
     const bad = [{ ...entry, scope: { ...FULL_SCOPE, finestGeography: 'city' } }];
     expect(() => clientsFromJson(bad, '/etc/jp/clients.json')).toThrow(ClientsFileError);
-    expect(() => clientsFromJson(bad, '/etc/jp/clients.json')).toThrow(/\/etc\/jp\/clients\.json.*\n.*\[0\]\.scope\.finestGeography/);
+    expect(() => clientsFromJson(bad, '/etc/jp/clients.json')).toThrow(
+      /\/etc\/jp\/clients\.json.*\n.*\[0\]\.scope\.finestGeography/,
+    );
     expect(() => clientsFromJson([{ ...entry, secret: 'x' }], 'f.json')).toThrow(/\[0\]/);
     expect(() => clientsFromJson([entry, entry], 'f.json')).toThrow(/"acme" appears more than once/);
-    expect(() => clientsFromJson([{ ...entry, secretHash: 'abc' }], 'f.json')).toThrow(/\[0\]\.secretHash: expected scrypt/);
+    expect(() => clientsFromJson([{ ...entry, secretHash: 'abc' }], 'f.json')).toThrow(
+      /\[0\]\.secretHash: expected scrypt/,
+    );
     expect(() => clientsFromJson({}, 'f.json')).toThrow(/expected a JSON array/);
   });
 });
@@ -51,7 +57,13 @@ describe('clients file (D15)', () => {
 describe('tokens (D15)', () => {
   it('a token is a signed JWT carrying client, scope, iat and exp; another key cannot verify it', async () => {
     const [client] = clientsFromJson(
-      [{ clientId: 'acme', secretHash: await hashSecret('acme-secret-0123456789', TEST_COST), scope: FULL_SCOPE }],
+      [
+        {
+          clientId: 'acme',
+          secretHash: await hashSecret('acme-secret-0123456789', TEST_COST),
+          scope: FULL_SCOPE,
+        },
+      ],
       'x',
     );
     if (!client) throw new Error('no client');
@@ -59,18 +71,25 @@ describe('tokens (D15)', () => {
     const now = 1_700_000_000_000;
     const signer = new TokenSigner(Buffer.alloc(32, 1), 60, () => now);
     const token = signer.issue(client);
-    const claims = JSON.parse(Buffer.from(token.accessToken.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(
+      Buffer.from(token.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: 'acme', scope: FULL_SCOPE, iat: now / 1000, exp: now / 1000 + 60 });
     expect(signer.verify(token.accessToken, registry)).toEqual({ ok: true, client });
     expect(new TokenSigner(Buffer.alloc(32, 2), 60, () => now).verify(token.accessToken, registry)).toEqual({
       ok: false,
       reason: 'bad-signature',
     });
-    expect(new TokenSigner(Buffer.alloc(32, 1), 60, () => now + 60_000).verify(token.accessToken, registry)).toEqual({
+    expect(
+      new TokenSigner(Buffer.alloc(32, 1), 60, () => now + 60_000).verify(token.accessToken, registry),
+    ).toEqual({
       ok: false,
       reason: 'expired',
     });
-    expect(signer.verify(token.accessToken, new ClientRegistry([]))).toEqual({ ok: false, reason: 'unknown-client' });
+    expect(signer.verify(token.accessToken, new ClientRegistry([]))).toEqual({
+      ok: false,
+      reason: 'unknown-client',
+    });
   });
 });
 
@@ -100,32 +119,58 @@ describe('POST /oauth/token (D15)', () => {
 
   it('D15: form body with client_id and client_secret', async () => {
     await expectToken(
-      await tokenCall(form({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }), FORM),
+      await tokenCall(
+        form({
+          grant_type: 'client_credentials',
+          client_id: FULL_CLIENT.id,
+          client_secret: FULL_CLIENT.secret,
+        }),
+        FORM,
+      ),
     );
   });
 
   it('D15: JSON body', async () => {
     await expectToken(
-      await tokenCall(JSON.stringify({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }), {
-        'Content-Type': 'application/json',
-      }),
+      await tokenCall(
+        JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: FULL_CLIENT.id,
+          client_secret: FULL_CLIENT.secret,
+        }),
+        {
+          'Content-Type': 'application/json',
+        },
+      ),
     );
   });
 
   it('D15: HTTP Basic client authentication (RFC 6749 §2.3.1)', async () => {
     await expectToken(
-      await tokenCall(form({ grant_type: 'client_credentials' }), { ...FORM, Authorization: basic(FULL_CLIENT.id, FULL_CLIENT.secret) }),
+      await tokenCall(form({ grant_type: 'client_credentials' }), {
+        ...FORM,
+        Authorization: basic(FULL_CLIENT.id, FULL_CLIENT.secret),
+      }),
     );
   });
 
   it('D15: a wrong secret or unknown client → 401 invalid_client (Basic gets a Basic challenge)', async () => {
-    const wrong = await tokenCall(form({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: 'nope' }), FORM);
+    const wrong = await tokenCall(
+      form({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: 'nope' }),
+      FORM,
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
-    const unknown = await tokenCall(form({ grant_type: 'client_credentials', client_id: 'who', client_secret: FULL_CLIENT.secret }), FORM);
+    const unknown = await tokenCall(
+      form({ grant_type: 'client_credentials', client_id: 'who', client_secret: FULL_CLIENT.secret }),
+      FORM,
+    );
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toMatchObject({ error: 'invalid_client' });
-    const viaBasic = await tokenCall(form({ grant_type: 'client_credentials' }), { ...FORM, Authorization: basic(FULL_CLIENT.id, 'nope') });
+    const viaBasic = await tokenCall(form({ grant_type: 'client_credentials' }), {
+      ...FORM,
+      Authorization: basic(FULL_CLIENT.id, 'nope'),
+    });
     expect(viaBasic.status).toBe(401);
     expect(viaBasic.headers.get('www-authenticate')).toMatch(/^Basic realm="jobprice"/);
     const none = await tokenCall(form({ grant_type: 'client_credentials' }), FORM);
@@ -134,26 +179,42 @@ describe('POST /oauth/token (D15)', () => {
   });
 
   it('D15: another grant type → 400 unsupported_grant_type; no grant type or a bad body → 400 invalid_request', async () => {
-    const pw = await tokenCall(form({ grant_type: 'password', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }), FORM);
+    const pw = await tokenCall(
+      form({ grant_type: 'password', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }),
+      FORM,
+    );
     expect(pw.status).toBe(400);
     expect(await pw.json()).toMatchObject({ error: 'unsupported_grant_type' });
-    const missing = await tokenCall(form({ client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }), FORM);
+    const missing = await tokenCall(
+      form({ client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }),
+      FORM,
+    );
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: 'invalid_request' });
     const notJson = await tokenCall('{grant_type', { 'Content-Type': 'application/json' });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ error: 'invalid_request' });
-    const both = await tokenCall(form({ grant_type: 'client_credentials', client_secret: FULL_CLIENT.secret }), {
-      ...FORM,
-      Authorization: basic(FULL_CLIENT.id, FULL_CLIENT.secret),
-    });
+    const both = await tokenCall(
+      form({ grant_type: 'client_credentials', client_secret: FULL_CLIENT.secret }),
+      {
+        ...FORM,
+        Authorization: basic(FULL_CLIENT.id, FULL_CLIENT.secret),
+      },
+    );
     expect(both.status).toBe(400);
     expect(await both.json()).toMatchObject({ error: 'invalid_request' });
   });
 
   it('D15: a token stops working after expires_in seconds', async () => {
     const token = await expectToken(
-      await tokenCall(form({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }), FORM),
+      await tokenCall(
+        form({
+          grant_type: 'client_credentials',
+          client_id: FULL_CLIENT.id,
+          client_secret: FULL_CLIENT.secret,
+        }),
+        FORM,
+      ),
     );
     h.advance(899_000);
     try {

@@ -13,9 +13,14 @@ describe('POST /DaaS/batchjobpricing with an engine double (spec §4.2, §7, D12
   });
   afterAll(() => h.close());
 
-  async function batch(body: unknown): Promise<{ status: number; json: { Code: number; Data?: Item[]; Message?: string } }> {
+  async function batch(
+    body: unknown,
+  ): Promise<{ status: number; json: { Code: number; Data?: Item[]; Message?: string } }> {
     const res = await h.post('/DaaS/batchjobpricing', body);
-    return { status: res.status, json: (await res.json()) as { Code: number; Data?: Item[]; Message?: string } };
+    return {
+      status: res.status,
+      json: (await res.json()) as { Code: number; Data?: Item[]; Message?: string },
+    };
   }
 
   it('D12: a mixed batch answers Code 1 with one item per sub-request, SubRequestID first', async () => {
@@ -49,27 +54,39 @@ describe('POST /DaaS/batchjobpricing with an engine double (spec §4.2, §7, D12
     expect(json).toEqual({
       Code: -1,
       Data: [
-        { SubRequestID: 'x', ErrorMessage: 'SubRequestID for each subrequest must be unique, duplicate SubRequestID: x' },
-        { SubRequestID: 'x', ErrorMessage: 'SubRequestID for each subrequest must be unique, duplicate SubRequestID: x' },
+        {
+          SubRequestID: 'x',
+          ErrorMessage: 'SubRequestID for each subrequest must be unique, duplicate SubRequestID: x',
+        },
+        {
+          SubRequestID: 'x',
+          ErrorMessage: 'SubRequestID for each subrequest must be unique, duplicate SubRequestID: x',
+        },
       ],
     });
     expect(engine.calls.length).toBe(before);
   });
 
   it('spec §7: 201 sub-requests → Code -1 with the limit message; 200 are priced', async () => {
-    const make = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ SubRequestID: `s${i}`, JobTitle: 'Accountant' }));
+    const make = (n: number): Item[] =>
+      Array.from({ length: n }, (_, i) => ({ SubRequestID: `s${i}`, JobTitle: 'Accountant' }));
     expect((await batch(make(201))).json).toEqual({ Code: -1, Message: MSG.batchLimitExceeded });
     const ok = await batch(make(200));
     expect(ok.json.Code).toBe(1);
-    expect(new Set((ok.json.Data ?? []).map((d) => d['SubRequestID']))).toEqual(new Set(make(200).map((d) => d['SubRequestID'])));
+    expect(new Set((ok.json.Data ?? []).map((d) => d['SubRequestID']))).toEqual(
+      new Set(make(200).map((d) => d['SubRequestID'])),
+    );
   });
 
   it('D12: an empty array → Code -1 with the D12 message; a non-array → Get the service failed.', async () => {
     expect((await batch([])).json).toEqual({ Code: -1, Message: MSG.batchEmpty });
-    expect((await batch({ SubRequestID: 'a', JobTitle: 'Accountant' })).json).toEqual({ Code: -1, Message: MSG.serviceFailed });
+    expect((await batch({ SubRequestID: 'a', JobTitle: 'Accountant' })).json).toEqual({
+      Code: -1,
+      Message: MSG.serviceFailed,
+    });
   });
 
-  it('D15: the caller\'s scope from its token reaches the engine for every item', async () => {
+  it("D15: the caller's scope from its token reaches the engine for every item", async () => {
     engine.calls.length = 0;
     await batch([
       { SubRequestID: 'a', JobTitle: 'Accountant' },

@@ -54,7 +54,9 @@ describe('service settings from the environment', () => {
       accessLog: true,
       dataDir: '/repo/elsewhere',
     });
-    expect(loadConfig({ JOBPRICE_CLIENT_ID: 'bench', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }).clients).toEqual({
+    expect(
+      loadConfig({ JOBPRICE_CLIENT_ID: 'bench', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }).clients,
+    ).toEqual({
       source: 'env',
       clientId: 'bench',
       clientSecret: 's'.repeat(16),
@@ -65,11 +67,21 @@ describe('service settings from the environment', () => {
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
-    expect(() => loadConfig({ JOBPRICE_TOKEN_SECRET: 'short' })).toThrow(/JOBPRICE_TOKEN_SECRET: must be at least 32/);
-    expect(() => loadConfig({ JOBPRICE_CLIENT_ID: 'x' })).toThrow(/both JOBPRICE_CLIENT_ID and JOBPRICE_CLIENT_SECRET/);
-    expect(() => loadConfig({ JOBPRICE_CORS_ORIGINS: 'https://a.example/path' })).toThrow(/JOBPRICE_CORS_ORIGINS/);
+    expect(() => loadConfig({ JOBPRICE_TOKEN_SECRET: 'short' })).toThrow(
+      /JOBPRICE_TOKEN_SECRET: must be at least 32/,
+    );
+    expect(() => loadConfig({ JOBPRICE_CLIENT_ID: 'x' })).toThrow(
+      /both JOBPRICE_CLIENT_ID and JOBPRICE_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ JOBPRICE_CORS_ORIGINS: 'https://a.example/path' })).toThrow(
+      /JOBPRICE_CORS_ORIGINS/,
+    );
     expect(() =>
-      loadConfig({ JOBPRICE_CLIENTS_FILE: 'f', JOBPRICE_CLIENT_ID: 'x', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }),
+      loadConfig({
+        JOBPRICE_CLIENTS_FILE: 'f',
+        JOBPRICE_CLIENT_ID: 'x',
+        JOBPRICE_CLIENT_SECRET: 's'.repeat(16),
+      }),
     ).toThrow(/not both/);
   });
 });
@@ -95,19 +107,36 @@ describe('local development client and the add-client CLI', () => {
     const file = join(dir, 'clients.json');
     const cli = resolve(__dirname, '../../../src/service/auth/add-client-cli.ts');
     const tsx = resolve(__dirname, '../../../node_modules/.bin/tsx');
-    const { stdout } = await run(tsx, [cli, 'state-only', '--file', file, '--geography', 'state', '--no-comp', '--industries', '51,52']);
+    const { stdout } = await run(tsx, [
+      cli,
+      'state-only',
+      '--file',
+      file,
+      '--geography',
+      'state',
+      '--no-comp',
+      '--industries',
+      '51,52',
+    ]);
     const secret = /client_secret \(shown once, not stored\): (\S+)/.exec(stdout)?.[1] ?? '';
     expect(secret.length).toBeGreaterThanOrEqual(40);
     expect(await readFile(file, 'utf8')).not.toContain(secret);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const [client] = await loadClientsFile(file);
-    expect(client?.scope).toEqual({ countries: ['USA'], finestGeography: 'state', industries: ['51', '52'], includeCompAndBonus: false });
+    expect(client?.scope).toEqual({
+      countries: ['USA'],
+      finestGeography: 'state',
+      industries: ['51', '52'],
+      includeCompAndBonus: false,
+    });
     const parsed = parseSecretHash(JSON.parse(await readFile(file, 'utf8'))[0].secretHash as string);
     if (typeof parsed === 'string') throw new Error(parsed);
     expect(await verifySecret(secret, parsed)).toBe(true);
 
     await run(tsx, [cli, 'second', '--file', file]);
     expect((await loadClientsFile(file)).map((c) => c.clientId)).toEqual(['state-only', 'second']);
-    await expect(run(tsx, [cli, 'second', '--file', file])).rejects.toMatchObject({ stderr: expect.stringMatching(/already exists/) });
+    await expect(run(tsx, [cli, 'second', '--file', file])).rejects.toMatchObject({
+      stderr: expect.stringMatching(/already exists/),
+    });
   }, 60_000);
 });

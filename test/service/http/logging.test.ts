@@ -28,7 +28,11 @@ describe('the service log never holds a secret or a token (D15)', () => {
       await fetch(`${h.url}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }),
+        body: JSON.stringify({
+          grant_type: 'password',
+          client_id: FULL_CLIENT.id,
+          client_secret: FULL_CLIENT.secret,
+        }),
       });
       await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token });
       await h.post('/DaaS/jobpricing', { JobTitle: 'explode' }, { token });
@@ -39,7 +43,13 @@ describe('the service log never holds a secret or a token (D15)', () => {
       expect(h.logLines.length).toBeGreaterThanOrEqual(7); // the access log is on: the test sees every request
       expect(log).toContain('"event":"unexpected fault"');
       expect(log).toContain('"event":"token refused"');
-      for (const forbidden of [FULL_CLIENT.secret, token, token.split('.')[2] ?? 'unused', 'Bearer ', 'Basic ']) {
+      for (const forbidden of [
+        FULL_CLIENT.secret,
+        token,
+        token.split('.')[2] ?? 'unused',
+        'Bearer ',
+        'Basic ',
+      ]) {
         expect(log).not.toContain(forbidden);
       }
     } finally {

@@ -9,11 +9,18 @@ const ORIGIN = 'https://localhost:3000';
 describe('HTTP transport (D14, D16) over loopback with an engine double', () => {
   let h: Harness;
   let engine: EngineDouble;
-  const BATCH_ONLY = { id: 'batch-only', secret: 'batch-only-secret-0123456789', operations: ['batchjobpricing'] as const };
+  const BATCH_ONLY = {
+    id: 'batch-only',
+    secret: 'batch-only-secret-0123456789',
+    operations: ['batchjobpricing'] as const,
+  };
 
   beforeAll(async () => {
     engine = new EngineDouble();
-    h = await startHarness(engine, [FULL_CLIENT, BATCH_ONLY], { bodyLimitBytes: 4096, corsOrigins: [ORIGIN] });
+    h = await startHarness(engine, [FULL_CLIENT, BATCH_ONLY], {
+      bodyLimitBytes: 4096,
+      corsOrigins: [ORIGIN],
+    });
   });
   afterAll(() => h.close());
 
@@ -30,7 +37,10 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     expect(res.headers.get('content-type')).toBe(JSON_TYPE);
     const text = await res.text();
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
-    expect(JSON.parse(text)).toMatchObject({ Code: 1, Data: { MatchRating: 'Confident', CurrencyCode: 'USD' } });
+    expect(JSON.parse(text)).toMatchObject({
+      Code: 1,
+      Data: { MatchRating: 'Confident', CurrencyCode: 'USD' },
+    });
   });
 
   it('unknown path → 404 envelope; wrong method → 405 with Allow', async () => {
@@ -77,7 +87,11 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="jobprice", error="invalid_token"/);
       expect(await res.json()).toEqual({ Code: -1, Message: 'Invalid access token' });
     }
-    const basic = await fetch(`${h.url}/DaaS/jobpricing`, { method: 'POST', headers: { Authorization: 'Basic eDp5' }, body: '{}' });
+    const basic = await fetch(`${h.url}/DaaS/jobpricing`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic eDp5' },
+      body: '{}',
+    });
     expect(basic.status).toBe(401);
     expect(basic.headers.get('www-authenticate')).toBe('Bearer realm="jobprice"');
   });
@@ -86,11 +100,17 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     const res = await fetch(`${h.url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: FULL_CLIENT.id, client_secret: FULL_CLIENT.secret }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: FULL_CLIENT.id,
+        client_secret: FULL_CLIENT.secret,
+      }),
     });
     const { access_token, expires_in } = (await res.json()) as { access_token: string; expires_in: number };
     expect(expires_in).toBe(3600);
-    expect((await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: access_token })).status).toBe(200);
+    expect(
+      (await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: access_token })).status,
+    ).toBe(200);
     h.advance(3600 * 1000);
     try {
       const late = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: access_token });
@@ -109,8 +129,13 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     const single = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token });
     expect(single.status).toBe(403);
     expect(single.headers.get('www-authenticate')).toMatch(/error="insufficient_scope"/);
-    expect(await single.json()).toEqual({ Code: -1, Message: 'The credentials do not include this operation' });
-    const batch = await h.post('/DaaS/batchjobpricing', [{ SubRequestID: '1', JobTitle: 'Accountant' }], { token });
+    expect(await single.json()).toEqual({
+      Code: -1,
+      Message: 'The credentials do not include this operation',
+    });
+    const batch = await h.post('/DaaS/batchjobpricing', [{ SubRequestID: '1', JobTitle: 'Accountant' }], {
+      token,
+    });
     expect(batch.status).toBe(200);
   });
 
@@ -155,7 +180,9 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ Code: -1, Message: 'Internal server error' });
     expect(text).not.toMatch(/secret|engine fault|at /);
-    const logged = h.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l['event'] === 'unexpected fault');
+    const logged = h.logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l['event'] === 'unexpected fault');
     expect(JSON.stringify(logged)).toMatch(/engine fault with internal detail/);
     expect(JSON.stringify(logged)).toMatch(/stack/);
   });
@@ -164,7 +191,11 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     const preflight = (origin: string, path = '/DaaS/jobpricing'): Promise<Response> =>
       fetch(`${h.url}${path}`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
       });
 
     it('D16: a preflight from a trusted origin is allowed with methods, headers and max-age', async () => {
@@ -187,11 +218,19 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     });
 
     it('D16: actual responses echo only a trusted origin, always Vary: Origin, and expose Retry-After', async () => {
-      const trusted = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { headers: { Origin: ORIGIN } });
+      const trusted = await h.post(
+        '/DaaS/jobpricing',
+        { JobTitle: 'Accountant' },
+        { headers: { Origin: ORIGIN } },
+      );
       expect(trusted.headers.get('access-control-allow-origin')).toBe(ORIGIN);
       expect(trusted.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
       expect(trusted.headers.get('vary')).toBe('Origin');
-      const other = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { headers: { Origin: 'https://evil.example' } });
+      const other = await h.post(
+        '/DaaS/jobpricing',
+        { JobTitle: 'Accountant' },
+        { headers: { Origin: 'https://evil.example' } },
+      );
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       expect(other.headers.get('vary')).toBe('Origin');
       const unauth = await h.post('/DaaS/jobpricing', {}, { token: null, headers: { Origin: ORIGIN } });

@@ -1,7 +1,10 @@
 import { MSG } from '../../../src/domain/messages';
 import { parseJob, planBatch } from '../../../src/service/validation/job-request';
 
-const job = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ JobTitle: 'Accountant', ...extra });
+const job = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  JobTitle: 'Accountant',
+  ...extra,
+});
 
 describe('parseJob (D4, D5, D7)', () => {
   it('D4: a body that is not a JSON object fails with Get the service failed.', () => {
@@ -45,23 +48,36 @@ describe('parseJob (D4, D5, D7)', () => {
   });
 
   it('D5: both FTEValue and Revenue > 0 fails with the spec message; negative fails with D5 message', () => {
-    expect(parseJob(job({ DataScope: { FTEValue: 10, Revenue: 5 } }))).toEqual({ ok: false, message: MSG.bothFteAndRevenue });
-    expect(parseJob(job({ DataScope: { FTEValue: -1 } }))).toEqual({ ok: false, message: MSG.negativeFteOrRevenue });
+    expect(parseJob(job({ DataScope: { FTEValue: 10, Revenue: 5 } }))).toEqual({
+      ok: false,
+      message: MSG.bothFteAndRevenue,
+    });
+    expect(parseJob(job({ DataScope: { FTEValue: -1 } }))).toEqual({
+      ok: false,
+      message: MSG.negativeFteOrRevenue,
+    });
     expect(parseJob(job({ DataScope: { FTEValue: 10, Revenue: 0 } })).ok).toBe(true);
   });
 
   it('D7: City without State and ZipCode is incomplete; with either it passes', () => {
-    expect(parseJob(job({ DataScope: { City: 'Austin' } }))).toEqual({ ok: false, message: MSG.locationIncomplete });
+    expect(parseJob(job({ DataScope: { City: 'Austin' } }))).toEqual({
+      ok: false,
+      message: MSG.locationIncomplete,
+    });
     expect(parseJob(job({ DataScope: { City: 'Austin', State: 'TX' } })).ok).toBe(true);
     expect(parseJob(job({ DataScope: { City: 'Austin', ZipCode: '78701' } })).ok).toBe(true);
   });
 });
 
 describe('planBatch (spec §7, D12)', () => {
-  const sub = (id: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ SubRequestID: id, ...job(extra) });
+  const sub = (id: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    SubRequestID: id,
+    ...job(extra),
+  });
 
   it('a body that is not an array fails as a whole with Get the service failed.', () => {
-    for (const body of [{}, job(), null, 'x', 3]) expect(planBatch(body)).toEqual({ kind: 'reject', message: MSG.serviceFailed });
+    for (const body of [{}, job(), null, 'x', 3])
+      expect(planBatch(body)).toEqual({ kind: 'reject', message: MSG.serviceFailed });
   });
 
   it('spec §7: more than 200 sub-requests is checked before anything else', () => {
@@ -79,7 +95,10 @@ describe('planBatch (spec §7, D12)', () => {
     const plan = planBatch([sub('a'), sub('b'), sub('a'), sub('c'), sub('b'), sub('a')]);
     expect(plan).toEqual({
       kind: 'duplicates',
-      items: ['a', 'b', 'a', 'b', 'a'].map((id) => ({ SubRequestID: id, ErrorMessage: MSG.duplicateSubRequestId(id) })),
+      items: ['a', 'b', 'a', 'b', 'a'].map((id) => ({
+        SubRequestID: id,
+        ErrorMessage: MSG.duplicateSubRequestId(id),
+      })),
     });
   });
 

@@ -40,7 +40,8 @@ export class EngineDouble implements PricingEngine {
     Object.assign(result, {
       CurrencyCode: 'USD',
       DataScope_CountryCode: country,
-      DataScope_Region: scope.finestGeography === 'national' || !spec.scope.state ? 'United States' : spec.scope.state,
+      DataScope_Region:
+        scope.finestGeography === 'national' || !spec.scope.state ? 'United States' : spec.scope.state,
       DataScope_State: scope.finestGeography === 'national' ? '' : spec.scope.state,
       DataScope_City: scope.finestGeography === 'metro' ? spec.scope.city : '',
       DataScope_IndustryCode: '',

@@ -1,4 +1,9 @@
-import { ClientRegistry, clientWithSecret, type ClientRecord, type Operation } from '../../../src/service/auth/clients';
+import {
+  ClientRegistry,
+  clientWithSecret,
+  type ClientRecord,
+  type Operation,
+} from '../../../src/service/auth/clients';
 import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/engine/types';
 import { jsonLineLogger } from '../../../src/service/http/logger';
 import { createService, type Service, type ServiceOptions } from '../../../src/service/server';
@@ -24,7 +29,11 @@ export interface Harness {
   /** Moves the service's clock forward (token expiry, rate-limit refill). */
   advance(ms: number): void;
   token(client?: TestClient): Promise<string>;
-  post(path: string, body: unknown, options?: { token?: string | null; headers?: Record<string, string>; raw?: string | Buffer }): Promise<Response>;
+  post(
+    path: string,
+    body: unknown,
+    options?: { token?: string | null; headers?: Record<string, string>; raw?: string | Buffer },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -35,7 +44,11 @@ export async function startHarness(
 ): Promise<Harness> {
   const records: ClientRecord[] = await Promise.all(
     clients.map((c) =>
-      clientWithSecret(c.id, c.secret, { scope: c.scope ?? FULL_SCOPE, cost: TEST_COST, ...(c.operations ? { operations: c.operations } : {}) }),
+      clientWithSecret(c.id, c.secret, {
+        scope: c.scope ?? FULL_SCOPE,
+        cost: TEST_COST,
+        ...(c.operations ? { operations: c.operations } : {}),
+      }),
     ),
   );
   let offsetMs = 0;
@@ -65,7 +78,11 @@ export async function startHarness(
       const res = await fetch(`${url}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client.id,
+          client_secret: client.secret,
+        }),
       });
       if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
       const json = (await res.json()) as { access_token: string };
@@ -76,7 +93,16 @@ export async function startHarness(
       const token = opts.token === undefined ? await harness.token() : opts.token;
       const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(opts.headers ?? {}) };
       if (token !== null) headers['Authorization'] = `Bearer ${token}`;
-      return fetch(`${url}${path}`, { method: 'POST', headers, body: opts.raw ?? JSON.stringify(body) });
+      return fetch(`${url}${path}`, {
+        method: 'POST',
+        headers,
+        body:
+          opts.raw === undefined
+            ? JSON.stringify(body)
+            : typeof opts.raw === 'string'
+              ? opts.raw
+              : new Uint8Array(opts.raw),
+      });
     },
     close: () => service.close(500),
   };
