@@ -200,7 +200,7 @@ export class JobMarketClient {
   ): Promise<unknown> {
     const url = this.baseUrl + path;
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw apiErrors.cancelled();
+      if (signal?.aborted) throw stopped(signal);
       const headers = await this.headersFor(endpoint);
       const isLast = attempt >= maxAttempts;
       let answer: RawAnswer;
@@ -294,7 +294,7 @@ export class JobMarketClient {
       const text = await res.text();
       return { status: res.status, headers: res.headers, text };
     } catch (err) {
-      if (signal?.aborted) throw apiErrors.cancelled();
+      if (signal?.aborted) throw stopped(signal);
       if (timedOut) throw apiErrors.timeout(this.timeoutMs);
       throw apiErrors.network(this.baseUrl, networkReason(err), err);
     } finally {
@@ -304,14 +304,14 @@ export class JobMarketClient {
   }
 
   private async pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    if (signal?.aborted) throw apiErrors.cancelled();
+    if (signal?.aborted) throw stopped(signal);
     try {
       await this.sleep(ms, signal);
     } catch (err) {
-      if (signal?.aborted) throw apiErrors.cancelled();
+      if (signal?.aborted) throw stopped(signal);
       throw err;
     }
-    if (signal?.aborted) throw apiErrors.cancelled();
+    if (signal?.aborted) throw stopped(signal);
   }
 
   /** The ceiling of the n-th backoff: base·2^(n−1), capped. */
@@ -532,6 +532,18 @@ function positive(v: number | undefined, fallback: number): number {
 
 function nonNegative(v: number | undefined, fallback: number): number {
   return v !== undefined && Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+/**
+ * The error for a call stopped by the caller's signal. A signal from AbortSignal.timeout() (a deadline,
+ * e.g. a custom function's ~30 s budget) is reported as a timeout, anything else as a cancel.
+ */
+function stopped(signal: AbortSignal): JobPriceApiError {
+  const reason: unknown = signal.reason;
+  if (typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError') {
+    return apiErrors.deadline();
+  }
+  return apiErrors.cancelled();
 }
 
 /** setTimeout that rejects as soon as `signal` aborts, so cancelling never waits out a backoff. */

@@ -141,6 +141,9 @@ export const apiErrors = {
   timeout: (timeoutMs: number): JobPriceApiError =>
     new JobPriceApiError('timeout', `The service did not answer within ${formatSeconds(timeoutMs)}.`),
 
+  deadline: (): JobPriceApiError =>
+    new JobPriceApiError('timeout', 'The service did not answer in the time allowed for this request.'),
+
   cancelled: (): JobPriceApiError => new JobPriceApiError('cancelled', 'The request was cancelled.'),
 
   protocol: (what: string, status?: number): JobPriceApiError =>

@@ -170,6 +170,14 @@ describe('timeouts', () => {
 });
 
 describe('cancellation', () => {
+  test('a caller deadline (AbortSignal.timeout) is reported as a timeout, not as a cancel', async () => {
+    server.respondWith(() => ({ ...ok, delayMs: 3_000 }));
+    const err = await apiErrorOf(() => testClient(server).client.matchJob(job, { signal: AbortSignal.timeout(100) }));
+    expect(err.code).toBe('timeout');
+    expect(err.message).toBe('The service did not answer in the time allowed for this request.');
+    expect(server.requests).toHaveLength(1);
+  });
+
   test('an already-aborted signal → cancelled, nothing sent', async () => {
     const controller = new AbortController();
     controller.abort();
