@@ -1,0 +1,227 @@
+import { cellText, readCsv, readTsv, readXlsx, requireRaw } from '../raw-files';
+import { NORMALIZER_VERSION, proseWords, titleWords } from '../../matching/normalize';
+import { TitleKind, type OnetPart } from './part';
+
+export type { OnetPart } from './part';
+export { TitleKind } from './part';
+
+/**
+ * Builds the O*NET part of the data index from the raw files (../shared/data/raw, see SOURCES.md).
+ *
+ * Which release: O*NET 30.3 (May 2026) where its CSV was staged (occupations, reported titles, task
+ * statements, job zones) and 29.3 where 30.3's file is missing (alternate titles, whose 30.3
+ * `job_titles.csv` was over the snapshot size limit). Both releases carry the same 1,016 codes.
+ *
+ * Job Zones: 30.3 is the source of truth (it moved a few occupations between zones 3, 4 and 2), but it
+ * merges zones 1 and 2 into "2". Where 30.3 says 2 and 29.3 says 1 for the same code, we keep 1, so
+ * the "little or no preparation" occupations stay distinguishable; every other code takes 30.3's zone.
+ */
+export const ONET_FILES = {
+  occupations: 'onet/30.3/occupation_data.csv',
+  reportedTitles: 'onet/30.3/sample_of_reported_titles.csv',
+  tasks: 'onet/30.3/task_statements.csv',
+  jobZones: 'onet/30.3/job_zones.csv',
+  jobZones293: 'onet/29.3/Job Zones.txt',
+  alternateTitles: 'onet/29.3/Alternate Titles.xlsx',
+  socDefinitions: 'crosswalks/soc_2018_definitions.xlsx',
+  oewsNational: 'oews/national_M2025_dl.xlsx',
+} as const;
+
+/** Raw paths (relative to the raw folder, before any `.gz`) that this part reads: the staleness manifest. */
+export const ONET_SOURCES: string[] = Object.values(ONET_FILES);
+
+export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
+  const path = (rel: string): string => requireRaw(rawDir, rel);
+
+  const occupationRows = csvRecords(path(ONET_FILES.occupations), ['O*NET-SOC Code', 'Title', 'Description']);
+  const codes = occupationRows.map((r) => r[0]);
+  const occIndex = new Map(codes.map((c, i) => [c, i]));
+  const at = (code: string, file: string): number => {
+    const i = occIndex.get(code);
+    if (i === undefined) throw new Error(`${file}: O*NET-SOC code ${code} is not in ${ONET_FILES.occupations}`);
+    return i;
+  };
+
+  const vocab: string[] = [];
+  const wordIds = new Map<string, number>();
+  const wordId = (w: string): number => {
+    let id = wordIds.get(w);
+    if (id === undefined) {
+      id = vocab.length;
+      vocab.push(w);
+      wordIds.set(w, id);
+    }
+    return id;
+  };
+
+  // Titles: one entry per (occupation, distinct word set), keeping the best kind and most sources.
+  const titleByKey = new Map<string, { occ: number; kind: number; sources: number; words: number[] }>();
+  const addTitle = (occ: number, text: string, kind: TitleKind, sources: number): void => {
+    const ids = [...new Set(titleWords(text).map(wordId))].sort((a, b) => a - b);
+    if (ids.length === 0) return;
+    const key = `${occ}:${ids.join(',')}`;
+    const seen = titleByKey.get(key);
+    if (seen === undefined) titleByKey.set(key, { occ, kind, sources, words: ids });
+    else {
+      seen.kind = Math.min(seen.kind, kind);
+      seen.sources = Math.max(seen.sources, sources);
+    }
+  };
+
+  occupationRows.forEach(([, title], i) => addTitle(i, primaryTitleForMatching(title), TitleKind.Primary, 0));
+
+  for (const [code, , reported, shown] of csvRecords(path(ONET_FILES.reportedTitles), [
+    'O*NET-SOC Code',
+    'Title',
+    'Reported Job Title',
+    'Shown in My Next Move',
+  ])) {
+    addTitle(at(code, ONET_FILES.reportedTitles), reported, shown === 'Y' ? TitleKind.ReportedShown : TitleKind.Reported, 0);
+  }
+
+  const altRows = await readXlsx(path(ONET_FILES.alternateTitles));
+  const altCols = columnIndexes(
+    (altRows[0] ?? []).map((c) => cellText(c)),
+    ['O*NET-SOC Code', 'Alternate Title', 'Short Title', 'Source(s)'],
+    ONET_FILES.alternateTitles,
+  );
+  for (const row of altRows.slice(1)) {
+    const [code = '', alt = '', short = '', sourceList = ''] = altCols.map((c) => cellText(row[c]));
+    if (code === '') continue;
+    const occ = at(code, ONET_FILES.alternateTitles);
+    const sources = sourceList.split(',').filter((s) => s.trim() !== '').length;
+    if (alt) addTitle(occ, alt, TitleKind.Alternate, sources);
+    if (short) addTitle(occ, short, TitleKind.Short, sources);
+  }
+
+  const titles = { occ: [] as number[], kind: [] as number[], sources: [] as number[], start: [] as number[], words: [] as number[] };
+  for (const t of titleByKey.values()) {
+    titles.occ.push(t.occ);
+    titles.kind.push(t.kind);
+    titles.sources.push(t.sources);
+    titles.start.push(titles.words.length);
+    titles.words.push(...t.words);
+  }
+  titles.start.push(titles.words.length);
+
+  // Task statements and the description: a bag of words per occupation, for JobDesc evidence.
+  const bags: Map<number, number>[] = codes.map(() => new Map());
+  const addProse = (occ: number, text: string): void => {
+    const bag = bags[occ] as Map<number, number>;
+    for (const w of proseWords(text)) {
+      const id = wordId(w);
+      bag.set(id, (bag.get(id) ?? 0) + 1);
+    }
+  };
+  occupationRows.forEach(([, , description], i) => addProse(i, description));
+  for (const [code, task] of csvRecords(path(ONET_FILES.tasks), ['O*NET-SOC Code', 'Task'])) addProse(at(code, ONET_FILES.tasks), task);
+  const tasks = { start: [] as number[], terms: [] as number[], counts: [] as number[], length: [] as number[] };
+  for (const bag of bags) {
+    tasks.start.push(tasks.terms.length);
+    let length = 0;
+    for (const [term, count] of [...bag.entries()].sort((a, b) => a[0] - b[0])) {
+      tasks.terms.push(term);
+      tasks.counts.push(count);
+      length += count;
+    }
+    tasks.length.push(length);
+  }
+  tasks.start.push(tasks.terms.length);
+
+  const zones = readZones(path(ONET_FILES.jobZones), path(ONET_FILES.jobZones293), codes);
+  const families = await readMajorGroups(path(ONET_FILES.socDefinitions));
+  const family = codes.map((code) => {
+    const i = families.codes.indexOf(`${code.slice(0, 2)}-0000`);
+    if (i < 0) throw new Error(`${ONET_FILES.socDefinitions}: no SOC major group for ${code}`);
+    return i;
+  });
+
+  return {
+    kind: 'onet',
+    normalizerVersion: NORMALIZER_VERSION,
+    release: 'O*NET 30.3 (alternate titles and zone 1/2 split: 29.3); SOC 2018 definitions',
+    occupations: { codes, titles: occupationRows.map((r) => r[1]), zones, family, employment: await readEmployment(path(ONET_FILES.oewsNational), codes) },
+    families,
+    vocab,
+    titles,
+    tasks,
+  };
+}
+
+/**
+ * The occupation title as a matching string: an "Except ..." clause names what the occupation is
+ * *not* ("Elementary School Teachers, Except Special Education"), so its words must not count as evidence.
+ */
+export function primaryTitleForMatching(title: string): string {
+  return title.replace(/,?\s*\bexcept\b.*$/i, '');
+}
+
+/** CSV rows as the named columns, in the order asked; header checked so a changed layout fails loudly. */
+function csvRecords<const N extends readonly string[]>(file: string, names: N): { [K in keyof N]: string }[] {
+  const [header, ...rows] = readCsv(file);
+  const cols = columnIndexes(header ?? [], names, file);
+  return rows.filter((r) => r.length > 1).map((r) => cols.map((c) => (r[c] ?? '').trim()) as { [K in keyof N]: string });
+}
+
+function columnIndexes(header: readonly string[], names: readonly string[], file: string): number[] {
+  return names.map((n) => {
+    const i = header.indexOf(n);
+    if (i < 0) throw new Error(`${file}: column "${n}" not found in header [${header.join(', ')}]`);
+    return i;
+  });
+}
+
+function readZones(file303: string, file293: string, codes: string[]): number[] {
+  const zone303 = new Map(csvRecords(file303, ['O*NET-SOC Code', 'Job Zone']).map(([c, z]) => [c, Number(z)]));
+  const tsv = readTsv(file293);
+  const [codeCol, zoneCol] = columnIndexes(tsv.header, ['O*NET-SOC Code', 'Job Zone'], file293);
+  const zone293 = new Map(tsv.rows.map((r) => [r[codeCol as number] ?? '', Number(r[zoneCol as number])]));
+  return codes.map((code) => {
+    const z = zone303.get(code) ?? 0;
+    if (!(z >= 0 && z <= 5)) throw new Error(`${file303}: bad Job Zone for ${code}`);
+    return z === 2 && zone293.get(code) === 1 ? 1 : z;
+  });
+}
+
+/**
+ * OEWS national employment per O*NET code: its SOC detailed row, else the OEWS aggregate that
+ * replaces it (OEWS publishes e.g. 13-1020 in place of 13-1021..13-1023: same code with a final 0),
+ * else 0. "**" (employment not available) counts as 0.
+ */
+async function readEmployment(file: string, codes: string[]): Promise<number[]> {
+  const rows = await readXlsx(file);
+  const [occCol, groupCol, empCol] = columnIndexes((rows[0] ?? []).map((c) => cellText(c)), ['OCC_CODE', 'O_GROUP', 'TOT_EMP'], file);
+  const employment = new Map<string, number>();
+  for (const r of rows.slice(1)) {
+    const group = cellText(r[groupCol as number]);
+    if (group !== 'detailed' && group !== 'broad') continue;
+    const emp = Number(cellText(r[empCol as number]));
+    const code = cellText(r[occCol as number]);
+    if (Number.isFinite(emp) && !employment.has(code)) employment.set(code, emp);
+  }
+  return codes.map((code) => {
+    const soc = code.slice(0, 7);
+    return employment.get(soc) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0;
+  });
+}
+
+/** The 23 SOC major groups from the SOC 2018 definitions workbook (three title rows, header on row 4). */
+async function readMajorGroups(file: string): Promise<{ codes: string[]; names: string[] }> {
+  const rows = await readXlsx(file);
+  const headerRow = rows.findIndex((r) => r.some((c) => cellText(c) === 'SOC Code'));
+  if (headerRow < 0) throw new Error(`${file}: header row with "SOC Code" not found`);
+  const [groupCol, codeCol, titleCol] = columnIndexes(
+    (rows[headerRow] ?? []).map((c) => cellText(c)),
+    ['SOC Group', 'SOC Code', 'SOC Title'],
+    file,
+  );
+  const codes: string[] = [];
+  const names: string[] = [];
+  for (const r of rows.slice(headerRow + 1)) {
+    if (cellText(r[groupCol as number]) !== 'Major') continue;
+    codes.push(cellText(r[codeCol as number]));
+    names.push(cellText(r[titleCol as number]));
+  }
+  if (codes.length !== 23) throw new Error(`${file}: expected 23 SOC major groups, found ${codes.length}`);
+  return { codes, names };
+}

@@ -1,0 +1,71 @@
+/**
+ * The O*NET part of the built data index (data/build/, written as JSON by the data build and loaded
+ * once at start-up). Plain arrays only, parallel by index, so that it is compact on disk and parses
+ * fast; the matcher builds its postings from these arrays in createMatcher.
+ *
+ * Words are stored as indexes into `vocab`, produced by src/service/matching/normalize.ts
+ * (`normalizerVersion` records which rules; the matcher rejects a part built with other rules).
+ */
+export interface OnetPart {
+  readonly kind: 'onet';
+  readonly normalizerVersion: number;
+  /** Human-readable provenance, e.g. "O*NET 30.3 (alternate titles 29.3); SOC 2018 definitions". */
+  readonly release: string;
+  readonly occupations: {
+    /** O*NET-SOC codes, e.g. "15-1252.00". */
+    readonly codes: string[];
+    readonly titles: string[];
+    /** Job Zone 1-5; 0 when O*NET gives none (see build.ts for the 29.3/30.3 choice). */
+    readonly zones: number[];
+    /** Index into `families` of the occupation's SOC major group. */
+    readonly family: number[];
+    /**
+     * OEWS national employment of the occupation's SOC code (May 2025), or of the OEWS aggregate
+     * that holds it (13-1022 -> 13-1020); 0 when OEWS publishes neither (military, for one). The
+     * matcher uses it as a prior: a title shared by several occupations most likely means the larger.
+     */
+    readonly employment: number[];
+  };
+  /** SOC 2018 major groups: code ("15-0000") and name ("Computer and Mathematical Occupations"). */
+  readonly families: { readonly codes: string[]; readonly names: string[] };
+  readonly vocab: string[];
+  /**
+   * Title strings of every kind, one entry per distinct (occupation, word set), best kind kept.
+   * Entry i has words `words[start[i] .. start[i+1])` (start has one extra final element).
+   */
+  readonly titles: {
+    readonly occ: number[];
+    /** TitleKind. */
+    readonly kind: number[];
+    /** Number of O*NET sources behind an alternate title (its "Source(s)" list); 0 for other kinds. */
+    readonly sources: number[];
+    readonly start: number[];
+    readonly words: number[];
+  };
+  /**
+   * Task statements plus the occupation description, as a bag of words per occupation (for JobDesc).
+   * Occupation o has term ids `terms[start[o] .. start[o+1])` with counts `counts[...]`.
+   */
+  readonly tasks: {
+    readonly start: number[];
+    readonly terms: number[];
+    readonly counts: number[];
+    /** Total words per occupation (BM25 length normalisation). */
+    readonly length: number[];
+  };
+}
+
+/** Kinds of title, best first (the build keeps the best kind when one word set appears twice). */
+export const TitleKind = {
+  /** The O*NET occupation title ("Software Developers"). */
+  Primary: 0,
+  /** A "Sample of Reported Titles" entry shown in My Next Move (incumbents' own titles, curated). */
+  ReportedShown: 1,
+  /** Another reported title. */
+  Reported: 2,
+  /** An alternate title ("Software Engineer"). */
+  Alternate: 3,
+  /** An alternate title's short form ("RN", "CFO"). */
+  Short: 4,
+} as const;
+export type TitleKind = (typeof TitleKind)[keyof typeof TitleKind];

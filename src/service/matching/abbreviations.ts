@@ -1,0 +1,148 @@
+/**
+ * Abbreviations seen in job titles, expanded to the words O*NET uses so that "Sr. Acct Mgr" and
+ * "Senior Account Manager" reach the same index entries. Keys are already lower-case and singular
+ * (the normaliser folds plurals first, so "Mgrs" arrives here as "mgr").
+ *
+ * A few abbreviations mean different words by position ("Admin Asst" vs "Network Admin"); those are
+ * resolved by the word that follows, in `contextual` below, rather than guessed once for all titles.
+ */
+export const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  // seniority
+  sr: 'senior',
+  snr: 'senior',
+  jr: 'junior',
+  jnr: 'junior',
+  // roles and nouns
+  mgr: 'manager',
+  mngr: 'manager',
+  mgmt: 'management',
+  asst: 'assistant',
+  assoc: 'associate',
+  engr: 'engineer',
+  coord: 'coordinator',
+  coordr: 'coordinator',
+  spec: 'specialist',
+  specl: 'specialist',
+  rep: 'representative',
+  dir: 'director',
+  supv: 'supervisor',
+  supvr: 'supervisor',
+  supt: 'superintendent',
+  exec: 'executive',
+  ops: 'operations',
+  mktg: 'marketing',
+  mkt: 'marketing',
+  svc: 'service',
+  cust: 'customer',
+  sys: 'system',
+  sysadmin: 'system administrator',
+  maint: 'maintenance',
+  mfg: 'manufacturing',
+  whse: 'warehouse',
+  prog: 'programmer',
+  ofc: 'office',
+  dept: 'department',
+  gen: 'general',
+  med: 'medical',
+  hosp: 'hospital',
+  admin: 'administrator',
+  tech: 'technician',
+  dev: 'developer',
+  eng: 'engineer',
+  mech: 'mechanic',
+  elec: 'electrician',
+  acct: 'accountant',
+  acctg: 'accounting',
+  lab: 'laboratory',
+  info: 'information',
+  intl: 'international',
+  natl: 'national',
+  fin: 'financial',
+  // acronyms for whole titles or title parts
+  rn: 'registered nurse',
+  lpn: 'licensed practical nurse',
+  lvn: 'licensed vocational nurse',
+  cna: 'certified nursing assistant',
+  np: 'nurse practitioner',
+  crna: 'certified registered nurse anesthetist',
+  emt: 'emergency medical technician',
+  cpa: 'certified public accountant',
+  swe: 'software engineer',
+  sde: 'software development engineer',
+  sre: 'site reliability engineer',
+  dba: 'database administrator',
+  vp: 'vice president',
+  avp: 'assistant vice president',
+  svp: 'senior vice president',
+  evp: 'executive vice president',
+  ceo: 'chief executive officer',
+  cfo: 'chief financial officer',
+  cto: 'chief technology officer',
+  coo: 'chief operating officer',
+  cio: 'chief information officer',
+  cmo: 'chief marketing officer',
+  chro: 'chief human resources officer',
+  hr: 'human resources',
+  it: 'information technology',
+  qa: 'quality assurance',
+  qc: 'quality control',
+  pm: 'project manager',
+  csr: 'customer service representative',
+  sdr: 'sales development representative',
+  bdr: 'business development representative',
+  gm: 'general manager',
+  ea: 'executive assistant',
+  cdl: 'commercial driver',
+  cnc: 'computer numerically controlled',
+  slp: 'speech language pathologist',
+  ml: 'machine learning',
+  ai: 'artificial intelligence',
+  bi: 'business intelligence',
+  hrbp: 'human resources business partner',
+};
+
+/** Abbreviations whose expansion depends on the next word: `[next words, expansion]` tried in order. */
+const contextual: Readonly<Record<string, ReadonlyArray<readonly [ReadonlySet<string>, string]>>> = {
+  admin: [
+    [new Set(['assistant', 'asst', 'specialist', 'spec', 'coordinator', 'coord', 'clerk', 'support', 'officer', 'manager', 'mgr', 'service', 'svc', 'secretary', 'associate']), 'administrative'],
+  ],
+  tech: [
+    [new Set(['support', 'writer', 'lead', 'sale', 'recruiter', 'director', 'dir', 'manager', 'mgr', 'consultant']), 'technical'],
+  ],
+  dev: [[new Set(['ops', 'op']), 'development operations']],
+  eng: [[new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']), 'engineering']],
+  engr: [[new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']), 'engineering']],
+  mech: [[new Set(['engineer', 'eng', 'engr', 'designer', 'drafter', 'technician', 'tech']), 'mechanical']],
+  elec: [[new Set(['engineer', 'eng', 'engr', 'designer', 'drafter', 'technician', 'tech']), 'electrical']],
+  acct: [
+    [new Set(['manager', 'mgr', 'executive', 'exec', 'representative', 'rep', 'director', 'dir', 'coordinator', 'coord', 'specialist', 'spec']), 'account'],
+    [new Set(['clerk', 'assistant', 'asst', 'technician', 'tech', 'supervisor', 'supv']), 'accounting'],
+  ],
+  med: [[new Set(['tech', 'technician', 'technologist']), 'medical']],
+};
+
+/** After "business", "dev" is development ("Business Dev Manager"), not developer. */
+const afterWord: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  dev: { business: 'development', software: 'developer' },
+};
+
+/**
+ * Expands `word` given its neighbours. Returns the expansion (one or more words separated by spaces),
+ * or the word itself when it is not an abbreviation.
+ */
+export function expandAbbreviation(word: string, previous: string | undefined, next: string | undefined): string {
+  if (previous !== undefined) {
+    const byPrev = own(afterWord, word);
+    const expansion = byPrev === undefined ? undefined : own(byPrev, previous);
+    if (expansion !== undefined) return expansion;
+  }
+  if (next !== undefined) {
+    for (const [nextWords, expansion] of own(contextual, word) ?? []) if (nextWords.has(next)) return expansion;
+  }
+  return own(ABBREVIATIONS, word) ?? word;
+}
+
+/** Own-property lookup: a title word such as "constructor" must not find Object.prototype members. */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

@@ -1,0 +1,205 @@
+import type { Matcher, OccupationMatch } from '../engine/types';
+import type { OnetPart } from '../data/onet/part';
+import { TitleKind } from '../data/onet/part';
+import { extractLevel, zoneLevelName, type LevelSignal } from './level';
+import { NORMALIZER_VERSION, proseWords, titleWords } from './normalize';
+import { rateMatch, VAGUE_WORD_IDF } from './rating';
+import { TaskIndex } from './task-index';
+import { TitleIndex } from './title-index';
+
+/**
+ * Scoring of one occupation for a title (+ description):
+ *
+ *   score = max over its titles (kindWeight(title) * cosine(query, title))
+ *         + OCCUPATION_TITLE_BONUS * cosine(query, the occupation's own O*NET title)
+ *         + DESC_WEIGHT * (BM25 of JobDesc over its tasks / best BM25 among the candidates)
+ *         + prior(occupation)
+ *
+ * - kindWeight ranks title sources: the occupation title itself (1.0) over reported titles that O*NET
+ *   shows in My Next Move (0.97) over other reported titles (0.95) over alternate titles (0.90) over
+ *   short titles (0.88), plus 0.015 per extra O*NET source listing the title (at most +0.06).
+ *   Many alternate titles are listed under several occupations ("Cashier" under Cashiers, Tellers,
+ *   Gambling Booth Cashiers): source count, occupation-title bonus and prior decide between them.
+ * - The occupation-title bonus rewards the occupation whose own name shares the query's words:
+ *   "Project Manager" is an alternate title of four occupations, but only Project Management
+ *   Specialists has "project" in its name.
+ * - JobDesc only re-ranks occupations the title proposed (the title leads; a description cannot
+ *   make "asdf" match), and at most by DESC_WEIGHT, so it settles close calls ("Analyst" + a
+ *   description about budgets and forecasts) without overturning an exact title.
+ * - prior (see occupationPrior) is a tie-breaker of a few hundredths: it never beats a better title.
+ */
+const OCCUPATION_TITLE_BONUS = 0.15;
+const DESC_WEIGHT = 0.15;
+const CANDIDATES_FOR_DESC = 30;
+/** Only the first words of a long description are read: the evidence is in them, and it bounds latency. */
+const MAX_DESC_WORDS = 400;
+
+function kindWeight(kind: number, sources: number): number {
+  // The source count is kept across kinds: "Truck Driver" is a reported title of both heavy and
+  // light truck drivers, but four O*NET sources list it as an alternate title of heavy truck drivers.
+  const sourceBonus = 0.015 * Math.min(Math.max(sources - 1, 0), 4);
+  switch (kind) {
+    case TitleKind.Primary:
+      return 1;
+    case TitleKind.ReportedShown:
+      return 0.97 + sourceBonus;
+    case TitleKind.Reported:
+      return 0.95 + sourceBonus;
+    case TitleKind.Alternate:
+      return 0.9 + sourceBonus;
+    default:
+      return 0.88 + sourceBonus;
+  }
+}
+
+/**
+ * Prior for an occupation, to settle titles that several occupations share:
+ * - employment (OEWS national): among occupations claiming a title equally, the larger one is the
+ *   likelier meaning ("Machine Operator" is a production job far more often than an office one):
+ *   0.015 per tenfold, from -0.03 (1,000 jobs) to +0.0225 (3 million);
+ * - no OEWS data at all (military, SOC 55): -0.06, it could not be priced;
+ * - "All Other" residual occupations give way to named ones (-0.03), and O*NET-only specialisations
+ *   (codes not ending ".00") to their SOC detailed occupation (-0.02).
+ */
+function occupationPrior(code: string, title: string, employment: number): number {
+  let prior = employment > 0 ? 0.015 * Math.min(Math.max(Math.log10(employment) - 5, -2), 1.5) : -0.06;
+  if (/\bAll Other\b/i.test(title)) prior -= 0.03;
+  if (!code.endsWith('.00')) prior -= 0.02;
+  return prior;
+}
+
+/** Diagnostics: the ranked candidates for a title, best first. */
+export interface MatchCandidate {
+  readonly onetCode: string;
+  readonly occupationTitle: string;
+  readonly score: number;
+}
+
+export interface OnetMatcher extends Matcher {
+  candidates(title: string, description: string, limit: number): MatchCandidate[];
+}
+
+interface Ranked {
+  o: number;
+  score: number;
+}
+
+export function createMatcher(part: OnetPart): OnetMatcher {
+  if (part.normalizerVersion !== NORMALIZER_VERSION) {
+    throw new Error(
+      `O*NET index was built with normaliser v${part.normalizerVersion}, this code uses v${NORMALIZER_VERSION}: rebuild it with npm run data:build`,
+    );
+  }
+  const titleIndex = new TitleIndex(part);
+  const taskIndex = new TaskIndex(part, titleIndex.wordIds);
+  const { codes, titles: occTitles, zones, family, employment } = part.occupations;
+  const occCount = codes.length;
+  const prior = Float64Array.from(codes, (c, i) => occupationPrior(c, occTitles[i] as string, employment[i] as number));
+  const socCodes = codes.map((c) => c.slice(0, 7));
+  // Words of each occupation's own title, to cancel a management word's level shift (see level.ts).
+  const ownTitleWords: Set<string>[] = codes.map(() => new Set());
+  for (let t = 0; t < part.titles.occ.length; t++) {
+    if (part.titles.kind[t] !== TitleKind.Primary) continue;
+    const set = ownTitleWords[part.titles.occ[t] as number] as Set<string>;
+    for (let k = part.titles.start[t] as number; k < (part.titles.start[t + 1] as number); k++) set.add(part.vocab[part.titles.words[k] as number] as string);
+  }
+  const kindWeights = Float64Array.from(part.titles.kind, (k, t) => kindWeight(k, part.titles.sources[t] as number));
+
+  // Per-request scratch (the service is single-threaded; ranking is synchronous and not re-entrant).
+  const best = new Float64Array(occCount);
+  const ownCos = new Float64Array(occCount);
+  const seen = new Uint8Array(occCount);
+  const touchedOcc: number[] = [];
+  const isCandidate = new Uint8Array(occCount);
+  const descScores = new Float64Array(occCount);
+
+  /** Occupations ranked for the title words (+ description), best first. */
+  function rank(words: readonly string[], description: string): { ranked: Ranked[]; queryNorm: number } {
+    touchedOcc.length = 0;
+    const queryNorm = titleIndex.forEachMatch(words, (t, cos) => {
+      const o = titleIndex.titleOcc[t] as number;
+      if (seen[o] === 0) {
+        seen[o] = 1;
+        touchedOcc.push(o);
+      }
+      const s = cos * (kindWeights[t] as number);
+      if (s > (best[o] as number)) best[o] = s;
+      if (titleIndex.isPrimary(t)) ownCos[o] = cos;
+    });
+    const ranked = touchedOcc.map((o) => ({ o, score: (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number) }));
+    for (const o of touchedOcc) {
+      best[o] = 0;
+      ownCos[o] = 0;
+      seen[o] = 0;
+    }
+    ranked.sort((a, b) => b.score - a.score);
+
+    const descWords = description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    if (descWords.length > 0 && ranked.length > 1) {
+      const candidates = ranked.slice(0, CANDIDATES_FOR_DESC);
+      for (const c of candidates) isCandidate[c.o] = 1;
+      taskIndex.score(descWords, isCandidate, descScores);
+      let top = 0;
+      for (const c of candidates) top = Math.max(top, descScores[c.o] as number);
+      for (const c of candidates) {
+        if (top > 0) c.score += (DESC_WEIGHT * (descScores[c.o] as number)) / top;
+        isCandidate[c.o] = 0;
+        descScores[c.o] = 0;
+      }
+      candidates.sort((a, b) => b.score - a.score);
+      ranked.splice(0, candidates.length, ...candidates);
+    }
+    return { ranked, queryNorm };
+  }
+
+  function match(title: string, description: string): OccupationMatch | null {
+    const { content, level } = extractLevel(titleWords(title));
+    const words = [...new Set(content)];
+    if (words.length === 0) return null;
+    const { ranked, queryNorm } = rank(words, description);
+    const winner = ranked[0];
+    if (winner === undefined) return null;
+    const o = winner.o;
+    const soc = socCodes[o] as string;
+    const runnerUp = ranked.find((r) => socCodes[r.o] !== soc)?.score ?? 0;
+    const rating = rateMatch(winner.score, runnerUp, words.length === 1 && queryNorm < VAGUE_WORD_IDF);
+    if (rating === null) return null;
+    const occupationLevel = zoneLevelName(zones[o] as number, soc);
+    return {
+      onetCode: codes[o] as string,
+      socCode: soc,
+      occupationTitle: occTitles[o] as string,
+      rating,
+      score: winner.score,
+      jobFamilyName: part.families.names[family[o] as number] as string,
+      jobLevelName: level?.name ?? occupationLevel,
+      levelShift: level === null ? 0 : effectiveShift(level, words, ownTitleWords[o] as Set<string>, occupationLevel),
+    };
+  }
+
+  function candidates(title: string, description: string, limit: number): MatchCandidate[] {
+    const words = [...new Set(extractLevel(titleWords(title)).content)];
+    if (words.length === 0) return [];
+    return rank(words, description)
+      .ranked.slice(0, limit)
+      .map((r) => ({ onetCode: codes[r.o] as string, occupationTitle: occTitles[r.o] as string, score: r.score }));
+  }
+
+  return { match, candidates };
+}
+
+const MANAGEMENT_WORDS: ReadonlySet<string> = new Set(['vice', 'president', 'chief', 'director', 'head', 'assistant']);
+
+/**
+ * A management word's shift is cancelled when the matched occupation already is that level: its own
+ * title holds the word ("Chief Executive Officer" -> Chief Executives, "Art Director" -> Art
+ * Directors), its level is the signal's level ("SVP Finance" -> Chief Executives, Executive), or the
+ * title is nothing but such words ("President"). Its OEWS figures then describe that level. See level.ts.
+ */
+function effectiveShift(level: LevelSignal, words: readonly string[], ownTitle: ReadonlySet<string>, occupationLevel: string): number {
+  if (!level.management) return level.shift;
+  if (occupationLevel === level.name) return 0;
+  if (level.words.some((w) => ownTitle.has(w))) return 0;
+  if (words.every((w) => MANAGEMENT_WORDS.has(w))) return 0;
+  return level.shift;
+}

@@ -1,0 +1,83 @@
+import { expandAbbreviation } from './abbreviations';
+
+/**
+ * Text normalisation shared by the index build and the request path: both sides must fold text the
+ * same way, so every rule lives here once. Bump NORMALIZER_VERSION when a rule changes: the built
+ * index records it and the matcher refuses an index built with other rules.
+ */
+export const NORMALIZER_VERSION = 5;
+
+/** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
+const TITLE_STOPWORDS: ReadonlySet<string> = new Set(['and', 'of', 'the', 'for', 'in', 'a', 'an', 'to', 'or', 'with', 'on', 'at', 'by', 'from', 'per', 'as', 'all']);
+
+/** Extra words ignored in descriptions and task statements (prose, not titles). */
+const PROSE_STOPWORDS: ReadonlySet<string> = new Set([
+  ...TITLE_STOPWORDS,
+  'is', 'are', 'be', 'will', 'this', 'that', 'these', 'those', 'it', 'its', 'our', 'we', 'you', 'your', 'their',
+  'they', 'such', 'other', 'including', 'include', 'may', 'must', 'can', 'using', 'use', 'work', 'job', 'role',
+  'ensure', 'related', 'various', 'within', 'into', 'about', 'also', 'not', 'have', 'has', 'who', 'which', 'etc',
+]);
+
+/** Irregular plurals that the suffix rules below would get wrong. */
+const IRREGULAR: Readonly<Record<string, string>> = { people: 'person', children: 'child', leader: 'lead', leadership: 'lead' };
+
+/**
+ * Folds a plural to its singular with a few suffix rules. It need not produce dictionary words, only
+ * the same form for "Nurses" and "Nurse", "Secretaries" and "Secretary", "Salesmen" and "Salesman";
+ * words like "business", "status" and "analysis" are left alone.
+ */
+export function singular(word: string): string {
+  const irregular = Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word] : undefined;
+  if (irregular !== undefined) return irregular;
+  if (word.length <= 3) return word;
+  if (word.endsWith('men') && word.length > 4) return `${word.slice(0, -3)}man`;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (/(?:ch|sh|x|zz)es$/.test(word)) return word.slice(0, -2);
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** Lower-cases, strips accents and punctuation, and splits into raw words (before abbreviation rules). */
+export function rawWords(text: string): string[] {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    // "R.N." and "V.P." become "rn" and "vp" before the dots are lost as separators.
+    .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
+    .replace(/['\u2019]/g, '')
+    .replace(/&/g, ' and ');
+  return folded.match(/[a-z0-9]+[+#]*/g) ?? [];
+}
+
+/**
+ * Title words: raw words with plurals folded and abbreviations expanded ("Sr. Acct Mgrs" ->
+ * senior, account, manager), stop words removed. Order is kept: the level extractor needs positions.
+ */
+export function titleWords(text: string): string[] {
+  const raw = rawWords(text).map(singular);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const word = raw[i] as string;
+    // "Head of Sales" is "Sales Director"; O*NET lists the latter form ("head" alone means "Head Cook").
+    const expanded = word === 'head' && raw[i + 1] === 'of' ? 'director' : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
+    for (const w of expanded.split(' ')) if (!TITLE_STOPWORDS.has(w)) out.push(w);
+  }
+  return out;
+}
+
+/**
+ * Prose words for descriptions and task statements: plurals folded, stop words removed, and only the
+ * unambiguous acronyms expanded (in prose "it" is a pronoun, not Information Technology).
+ */
+export function proseWords(text: string): string[] {
+  const out: string[] = [];
+  for (const word of rawWords(text)) {
+    const w = singular(word);
+    if (PROSE_STOPWORDS.has(w) || w.length < 2 || /^\d+$/.test(w)) continue;
+    out.push(w);
+  }
+  return out;
+}
