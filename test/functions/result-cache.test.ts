@@ -79,9 +79,9 @@ describe('result cache (TTL, what is kept)', () => {
     const cache = new ResultCache<JobResult>({ now: c.now, ttlMs: () => HOUR });
     cache.put('a', success(result(9)));
     const taken = cache.restore([
-      { key: 'a', storedAt: c.now() - 1000, outcome: success(result(1)) },
-      { key: 'old', storedAt: c.now() - 2 * HOUR, outcome: success(result(2)) },
-      { key: 'b', storedAt: c.now() - 1000, outcome: success(result(3)) },
+      { key: 'a', storedAt: c.now() - 1000, outcome: { ok: true, result: result(1) } },
+      { key: 'old', storedAt: c.now() - 2 * HOUR, outcome: { ok: true, result: result(2) } },
+      { key: 'b', storedAt: c.now() - 1000, outcome: { ok: true, result: result(3) } },
     ]);
     expect(taken).toBe(1);
     expect(cache.get('a')).toEqual(success(result(9)));

@@ -1,0 +1,52 @@
+import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
+
+/**
+ * functions.json as the webpack plugin generates it (same package, same call): every function, every
+ * parameter and every description is there, and each function id is associated exactly once.
+ */
+
+const EXPECTED_IDS = [
+  'SALARY10', 'SALARY25', 'SALARY50', 'SALARY75', 'SALARY90',
+  'COMP10', 'COMP25', 'COMP50', 'COMP75', 'COMP90',
+  'BONUSTARGET50', 'BONUSTARGETAVG', 'MATCHRATING', 'JOBFAMILY', 'JOBLEVEL', 'CURRENCY', 'FIELD', 'MATCH',
+];
+const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
+
+let host: FunctionsHost;
+beforeAll(async () => {
+  host = await loadFunctionsHost();
+});
+
+describe('functions.json (custom-functions-metadata)', () => {
+  it('declares exactly the JOBPRICE functions, each with a description', () => {
+    expect(host.metadata.map((f) => f.id).sort()).toEqual([...EXPECTED_IDS].sort());
+    for (const f of host.metadata) {
+      expect(f.name).toBe(f.id);
+      expect(f.description?.length ?? 0).toBeGreaterThan(20);
+    }
+  });
+
+  it('gives every function the job parameters in the documented order, described, all but title optional', () => {
+    for (const f of host.metadata) {
+      const names = f.parameters.map((p) => p.name);
+      const expected = f.id === 'FIELD' ? ['name', ...JOB_PARAMS] : f.id === 'MATCH' ? [...JOB_PARAMS, 'header'] : JOB_PARAMS;
+      expect(names).toEqual(expected);
+      for (const p of f.parameters) {
+        expect(p.description?.length ?? 0).toBeGreaterThan(5);
+        expect(Boolean(p.optional)).toBe(!['title', 'name'].includes(p.name));
+      }
+    }
+  });
+
+  it('declares the job parameters as "any", so a number or text from a cell reaches the function as is', () => {
+    const salary = host.metadata.find((f) => f.id === 'SALARY50');
+    expect(salary?.parameters.every((p) => p.type === 'any')).toBe(true);
+    expect(salary?.result.type).toBe('number');
+    expect(host.metadata.find((f) => f.id === 'MATCH')?.result.dimensionality).toBe('matrix');
+  });
+
+  it('has every function associated to an exported function of functions.ts (as the plugin\'s loader does)', async () => {
+    // Associating an id twice would throw in the fake, as it is a mistake in Excel too.
+    for (const id of EXPECTED_IDS) await expect(host.cell(id, ...(id === 'FIELD' ? ['Salary50', ''] : ['']))).rejects.toMatchObject({ code: '#VALUE!' });
+  });
+});
