@@ -1,0 +1,125 @@
+import type { JobOutcome } from '../domain/outcome';
+import { BONUS_FIELDS, COMP_FIELDS, RESULT_FIELDS, SALARY_FIELDS, type JobResult, type ResultField } from '../api/wire';
+
+/**
+ * What the add-in writes next to each priced row, and where. Pure: the writer turns these into ranges.
+ *
+ * Columns: the spec's result field names in RESULT_FIELDS order, then `JobPrice Status` (OK or the row's
+ * message) and `JobPrice Priced At` (ISO timestamp). A row's cells are always written together, in one
+ * range write, so a row is either fully updated or untouched: never half-written.
+ */
+
+export const STATUS_HEADER = 'JobPrice Status';
+export const PRICED_AT_HEADER = 'JobPrice Priced At';
+export const OUTPUT_HEADERS: readonly string[] = [...RESULT_FIELDS, STATUS_HEADER, PRICED_AT_HEADER];
+export const STATUS_OK = 'OK';
+export const STATUS_CANCELLED = 'Cancelled';
+
+const MONEY = new Set<string>([...SALARY_FIELDS, ...COMP_FIELDS]);
+const BONUS = new Set<string>(BONUS_FIELDS);
+
+/** D2: bonus targets are percentages of base salary already (12.5 means 12.5 %), so no ×100. */
+export const BONUS_FORMAT = '0.0"%"';
+export const TEXT_FORMAT = '@';
+
+/** D1: annual amounts in CurrencyCode; whole units are what analysts compare. */
+export function moneyFormat(currency: string | undefined): string {
+  const code = (currency ?? '').toUpperCase();
+  if (code === '' || code === 'USD') return '[$$-409]#,##0';
+  if (code === 'EUR') return '[$€-x-euro2] #,##0';
+  if (code === 'GBP') return '[$£-809]#,##0';
+  return `#,##0 "${code.replace(/[^A-Z]/g, '')}"`;
+}
+
+export function isMoneyField(name: string): boolean {
+  return MONEY.has(name);
+}
+export function isBonusField(name: string): boolean {
+  return BONUS.has(name);
+}
+
+function formatFor(header: string, currency: string | undefined): string {
+  if (MONEY.has(header)) return moneyFormat(currency);
+  if (BONUS.has(header)) return BONUS_FORMAT;
+  // Text columns stay text: a value such as "=..." or "1-4" must not turn into a formula or a date.
+  return TEXT_FORMAT;
+}
+
+export type OutputCell = string | number;
+
+/** The cells of one row in OUTPUT_HEADERS order, with their number formats. */
+export function outputRow(outcome: JobOutcome<JobResult>, pricedAt: string): { values: OutputCell[]; formats: string[] } {
+  if (outcome.ok) {
+    const result = outcome.result;
+    const values: OutputCell[] = RESULT_FIELDS.map((f: ResultField) => result[f] ?? '');
+    values.push(STATUS_OK, pricedAt);
+    return { values, formats: OUTPUT_HEADERS.map((h) => formatFor(h, result.CurrencyCode)) };
+  }
+  // A failed or cancelled row keeps no figures from an earlier run: every figure cell is cleared.
+  const status = outcome.kind === 'cancelled' ? STATUS_CANCELLED : outcome.message;
+  const values: OutputCell[] = RESULT_FIELDS.map(() => '');
+  values.push(status, '');
+  return { values, formats: OUTPUT_HEADERS.map((h) => formatFor(h, undefined)) };
+}
+
+/** Header comparison ignores case and spaces, so "jobprice status" is found as ours. */
+function normal(cell: unknown): string {
+  return typeof cell === 'string' ? cell.toLowerCase().replace(/\s+/g, '') : '';
+}
+
+export interface OutputLayout {
+  /** Column offset (from the block's first column) of each OUTPUT_HEADERS entry. */
+  offsets: number[];
+  /** true where the column already had our header (found, so it is ours to overwrite on re-price). */
+  existing: boolean[];
+  /** Columns to create, left to right, with their header text. */
+  added: Array<{ offset: number; header: string }>;
+}
+
+/**
+ * Finds our columns by header in the header row (anywhere in it), and places the missing ones side by
+ * side to the right of the data: after the last non-empty header cell, or after the selection when
+ * there is no header row.
+ *
+ * @param headerCells the header row from the block's first column as far right as the sheet is used,
+ *   or null when the block has no header row
+ * @param dataWidth columns of the selection (or table)
+ */
+export function layoutOutput(headerCells: readonly unknown[] | null, dataWidth: number): OutputLayout {
+  const found = new Map<string, number>();
+  let lastUsed = dataWidth - 1;
+  (headerCells ?? []).forEach((cell, i) => {
+    const key = normal(cell);
+    if (key !== '' && !found.has(key)) found.set(key, i);
+    if (cell !== '' && cell !== null && cell !== undefined) lastUsed = Math.max(lastUsed, i);
+  });
+  const offsets: number[] = [];
+  const existing: boolean[] = [];
+  const added: Array<{ offset: number; header: string }> = [];
+  let next = lastUsed + 1;
+  for (const header of OUTPUT_HEADERS) {
+    const at = found.get(normal(header));
+    if (at !== undefined) {
+      offsets.push(at);
+      existing.push(true);
+    } else {
+      offsets.push(next);
+      existing.push(false);
+      added.push({ offset: next, header });
+      next++;
+    }
+  }
+  return { offsets, existing, added };
+}
+
+/** Contiguous runs of output columns: each run becomes one range per row block. */
+export function columnRuns(layout: OutputLayout): Array<{ offset: number; indexes: number[] }> {
+  const order = layout.offsets.map((offset, index) => ({ offset, index })).sort((a, b) => a.offset - b.offset);
+  const runs: Array<{ offset: number; indexes: number[] }> = [];
+  for (const { offset, index } of order) {
+    const last = runs[runs.length - 1];
+    if (last && last.offset + last.indexes.length === offset) last.indexes.push(index);
+    else runs.push({ offset, indexes: [index] });
+  }
+  return runs;
+}

@@ -1,0 +1,148 @@
+import type { JobOutcome } from '../domain/outcome';
+import type { JobResult } from '../api/wire';
+import { columnRuns, outputRow, type OutputCell, type OutputLayout } from './output-columns';
+import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chunks';
+
+/**
+ * Writes priced rows back to the sheet, block by block, as requests finish.
+ *
+ * Sync bound (tested): one `context.sync()` per write chunk, and a chunk holds at most `maxRows` rows
+ * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
+ * ≤ 200 distinct jobs therefore costs one sync, plus one per 1,000 rows of duplicates it resolves.
+ * Every chunk runs with `suspendApiCalculationUntilNextSync()`, and each row's output cells are one
+ * range write, so a row is either fully written (figures, status, timestamp) or untouched.
+ */
+
+export interface WriteTarget {
+  sheetName: string;
+  /** 0-based sheet column the layout offsets count from. */
+  firstCol: number;
+  /** 0-based sheet row of the header row, or null (then no headers are written). */
+  headerRow: number | null;
+  /** The table to add output columns to, or null for a plain range. */
+  table: string | null;
+  layout: OutputLayout;
+}
+
+export interface WriterOptions {
+  maxRows?: number;
+  maxBytes?: number;
+  /** Clock for the Priced At stamp (ISO text). */
+  now?: () => Date;
+}
+
+/**
+ * How many non-empty cells the output would overwrite in the given sheet rows. With `onlyNewColumns`
+ * (re-price) our own columns, found by header, are not counted: replacing them is the point.
+ */
+export async function countCellsToOverwrite(
+  target: WriteTarget,
+  rowSpan: { r0: number; r1: number },
+  onlyNewColumns: boolean,
+): Promise<number> {
+  if (rowSpan.r1 < rowSpan.r0) return 0;
+  const layout: OutputLayout = target.layout;
+  const consider = layout.offsets.map((_, i) => !onlyNewColumns || !layout.existing[i]);
+  const runs = columnRuns(layout)
+    .map((run) => ({ ...run, indexes: run.indexes.filter((i) => consider[i]) }))
+    .filter((run) => run.indexes.length > 0);
+  if (runs.length === 0) return 0;
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(target.sheetName);
+    const areas = runs.flatMap((run) => {
+      // Re-split: filtering may have broken a run into pieces.
+      const pieces: Array<{ offset: number; count: number }> = [];
+      const offsets = run.indexes.map((i) => layout.offsets[i] as number).sort((a, b) => a - b);
+      for (const o of offsets) {
+        const last = pieces[pieces.length - 1];
+        if (last && last.offset + last.count === o) last.count++;
+        else pieces.push({ offset: o, count: 1 });
+      }
+      return pieces.map((p) => {
+        const range = sheet.getRangeByIndexes(rowSpan.r0, target.firstCol + p.offset, rowSpan.r1 - rowSpan.r0 + 1, p.count);
+        const constants = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.constants);
+        const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
+        constants.load('cellCount');
+        formulas.load('cellCount');
+        return [constants, formulas];
+      });
+    });
+    await context.sync();
+    return areas.flat().reduce((n, a) => n + (a.isNullObject ? 0 : a.cellCount), 0);
+  });
+}
+
+/** Creates the missing output columns: table columns for a table, header cells otherwise. One sync. */
+export async function addOutputColumns(target: WriteTarget): Promise<void> {
+  const added = target.layout.added;
+  if (added.length === 0 || target.headerRow === null) return;
+  await Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(target.sheetName);
+    if (target.table !== null) {
+      const table = sheet.tables.getItem(target.table);
+      for (const col of added) table.columns.add(undefined, undefined, col.header);
+    } else {
+      // The added columns are side by side (layoutOutput places them so): one range write.
+      const first = added[0] as { offset: number };
+      const headerRange = sheet.getRangeByIndexes(target.headerRow as number, target.firstCol + first.offset, 1, added.length);
+      headerRange.values = [added.map((c) => c.header)];
+    }
+    await context.sync();
+  });
+}
+
+export class ResultWriter {
+  /** 1-based sheet rows written so far. */
+  readonly written = new Set<number>();
+  syncs = 0;
+  private readonly runs;
+  private readonly maxRows: number | undefined;
+  private readonly maxBytes: number | undefined;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly target: WriteTarget,
+    opts: WriterOptions = {},
+  ) {
+    this.runs = columnRuns(target.layout);
+    this.maxRows = opts.maxRows;
+    this.maxBytes = opts.maxBytes;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
+  async write(outcomes: ReadonlyMap<number, JobOutcome<JobResult>>): Promise<void> {
+    if (outcomes.size === 0) return;
+    const pricedAt = this.now().toISOString();
+    const sheetRows = [...outcomes.keys()];
+    const cells = sheetRows.map((row) => outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt));
+    const chunks = planWriteChunks(
+      sheetRows.map((r) => r - 1),
+      (i) => estimateRowBytes((cells[i] as { values: OutputCell[] }).values, (cells[i] as { formats: string[] }).formats),
+      { ...(this.maxRows ? { maxRows: this.maxRows } : {}), ...(this.maxBytes ? { maxBytes: this.maxBytes } : {}) },
+    );
+    for (const chunk of chunks) {
+      await this.writeChunk(chunk, cells);
+      for (const run of chunk.runs) for (const i of run.items) this.written.add(sheetRows[i] as number);
+    }
+  }
+
+  private async writeChunk(chunk: WriteChunk, cells: ReadonlyArray<{ values: OutputCell[]; formats: string[] }>): Promise<void> {
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(this.target.sheetName);
+      // Dependent formulas recalculate once, after the block, not per range.
+      context.workbook.application.suspendApiCalculationUntilNextSync();
+      for (const run of chunk.runs) {
+        for (const cols of this.runs) {
+          const range = sheet.getRangeByIndexes(run.startRow, this.target.firstCol + cols.offset, run.items.length, cols.indexes.length);
+          const rowCells = run.items.map((i) => cells[i] as { values: OutputCell[]; formats: string[] });
+          // Formats first: text columns are "@" before their values arrive, so "=..." stays text.
+          range.numberFormat = rowCells.map((c) => cols.indexes.map((k) => c.formats[k] as string));
+          range.values = rowCells.map((c) => cols.indexes.map((k) => c.values[k] as OutputCell));
+        }
+      }
+      await context.sync();
+      this.syncs++;
+    });
+  }
+}

@@ -1,0 +1,182 @@
+import { looksLikeHeaderRow } from '../domain/column-mapping';
+import { rowSpansOfAreas, rowsInSpans } from './address';
+
+/**
+ * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
+ * row holds the headers, which rows are hidden (filtered), and the cell values, in row chunks that keep
+ * every response under Excel on the web's 5 MB limit.
+ *
+ * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved).
+ */
+
+export type CellValue = string | number | boolean;
+
+export interface SelectionBlock {
+  sheetName: string;
+  /** The selection's address as Excel gives it, for messages. */
+  address: string;
+  /** The table the selection lies in, or null for a plain range. */
+  table: string | null;
+  /** 0-based sheet column of the block's first column (the table's, for a table). */
+  firstCol: number;
+  /** Columns of the block (the whole table width for a table, else the selection's). */
+  width: number;
+  /** 0-based sheet row of the header row, or null when none was found. */
+  headerRow: number | null;
+  headerSource: 'selection' | 'above' | 'top' | 'table' | 'none';
+  /** The header row's cells over the block's columns and as far right as the sheet is used. */
+  headerCells: CellValue[] | null;
+  /** 0-based sheet row of the first data row. */
+  firstDataRow: number;
+  /** Data rows (header excluded), `width` cells each. */
+  rows: CellValue[][];
+  /** Per data row: hidden by a filter or by hand. */
+  hidden: boolean[];
+}
+
+export const READ_CHUNK_ROWS = 2000;
+const MIN_CHUNK_ROWS = 25;
+
+interface Rect {
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+function isPayloadTooLarge(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
+}
+
+export async function readSelection(): Promise<SelectionBlock> {
+  return Excel.run(async (context) => {
+    // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
+    const selection = context.workbook.getSelectedRange();
+    selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
+    const sheet = selection.worksheet;
+    sheet.load('name');
+    const tables = selection.getTables(false);
+    const tableCount = tables.getCount();
+    const used = sheet.getUsedRangeOrNullObject(true);
+    used.load('rowIndex,columnIndex,rowCount,columnCount');
+    await context.sync();
+
+    const sel: Rect = {
+      r0: selection.rowIndex,
+      c0: selection.columnIndex,
+      r1: selection.rowIndex + selection.rowCount - 1,
+      c1: selection.columnIndex + selection.columnCount - 1,
+    };
+    const usedRect: Rect | null = used.isNullObject
+      ? null
+      : { r0: used.rowIndex, c0: used.columnIndex, r1: used.rowIndex + used.rowCount - 1, c1: used.columnIndex + used.columnCount - 1 };
+
+    // --- sync 2: table geometry and header, or the rows that may hold the headers.
+    let block: Omit<SelectionBlock, 'rows' | 'hidden'>;
+    let dataRect: Rect | null;
+    if (tableCount.value > 0) {
+      const table = tables.getFirst();
+      table.load('name');
+      const tableRange = table.getRange();
+      tableRange.load('rowIndex,columnIndex,rowCount,columnCount');
+      const header = table.getHeaderRowRange();
+      header.load('values');
+      await context.sync();
+      const t: Rect = {
+        r0: tableRange.rowIndex,
+        c0: tableRange.columnIndex,
+        r1: tableRange.rowIndex + tableRange.rowCount - 1,
+        c1: tableRange.columnIndex + tableRange.columnCount - 1,
+      };
+      // The rows of the table the selection touches, whole table width: selecting one cell of a row prices that row.
+      const r0 = Math.max(sel.r0, t.r0 + 1);
+      const r1 = Math.min(sel.r1, t.r1);
+      dataRect = r0 <= r1 ? { r0, r1, c0: t.c0, c1: t.c1 } : null;
+      block = {
+        sheetName: sheet.name,
+        address: selection.address,
+        table: table.name,
+        firstCol: t.c0,
+        width: t.c1 - t.c0 + 1,
+        headerRow: t.r0,
+        headerSource: 'table',
+        headerCells: (header.values[0] ?? []) as CellValue[],
+        firstDataRow: r0,
+      };
+    } else {
+      // Whole-column selections ("A:J") stop at the last used row.
+      const r1 = usedRect ? Math.min(sel.r1, usedRect.r1) : -1;
+      const farRight = Math.max(sel.c1, usedRect?.c1 ?? sel.c1);
+      const scanWidth = farRight - sel.c0 + 1;
+      const candidates: Array<{ source: 'selection' | 'above' | 'top'; row: number }> = [];
+      if (sel.r0 <= r1) candidates.push({ source: 'selection', row: sel.r0 });
+      if (sel.r0 > 0) candidates.push({ source: 'above', row: sel.r0 - 1 });
+      if (usedRect && usedRect.r0 < sel.r0 - 1) candidates.push({ source: 'top', row: usedRect.r0 });
+      const loaded = candidates.map((c) => {
+        const range = sheet.getRangeByIndexes(c.row, sel.c0, 1, scanWidth);
+        range.load('values');
+        return { ...c, range };
+      });
+      await context.sync();
+      const width = sel.c1 - sel.c0 + 1;
+      const header = loaded.find((c) => looksLikeHeaderRow((c.range.values[0] ?? []).slice(0, width)));
+      const firstDataRow = header?.source === 'selection' ? sel.r0 + 1 : sel.r0;
+      dataRect = firstDataRow <= r1 ? { r0: firstDataRow, r1, c0: sel.c0, c1: sel.c1 } : null;
+      block = {
+        sheetName: sheet.name,
+        address: selection.address,
+        table: null,
+        firstCol: sel.c0,
+        width,
+        headerRow: header ? header.row : null,
+        headerSource: header ? header.source : 'none',
+        headerCells: header ? ((header.range.values[0] ?? []) as CellValue[]) : null,
+        firstDataRow,
+      };
+    }
+    if (dataRect === null) return { ...block, rows: [], hidden: [] };
+
+    const rowCount = dataRect.r1 - dataRect.r0 + 1;
+    const width = dataRect.c1 - dataRect.c0 + 1;
+
+    // --- hidden rows: one load of rowHidden for the block; only a mixed answer (null) needs the visible areas.
+    const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
+    dataRange.load('rowHidden');
+    const visible = dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible);
+    visible.load('address');
+
+    // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
+    const rows: CellValue[][] = [];
+    let chunk = READ_CHUNK_ROWS;
+    let next = 0;
+    let first = true;
+    while (next < rowCount) {
+      const n = Math.min(chunk, rowCount - next);
+      const range = sheet.getRangeByIndexes(dataRect.r0 + next, dataRect.c0, n, width);
+      range.load('values');
+      try {
+        await context.sync();
+      } catch (err) {
+        if (!isPayloadTooLarge(err) || chunk <= MIN_CHUNK_ROWS) throw err;
+        chunk = Math.max(MIN_CHUNK_ROWS, Math.floor(chunk / 2));
+        if (first) {
+          // The hidden-row loads were part of the refused sync: queue them again.
+          dataRange.load('rowHidden');
+          visible.load('address');
+        }
+        continue;
+      }
+      first = false;
+      for (const row of range.values) rows.push(row as CellValue[]);
+      next += n;
+    }
+
+    let hidden: boolean[];
+    if (dataRange.rowHidden === false) hidden = new Array<boolean>(rowCount).fill(false);
+    else if (dataRange.rowHidden === true || visible.isNullObject) hidden = new Array<boolean>(rowCount).fill(true);
+    else hidden = rowsInSpans(rowSpansOfAreas(visible.address), dataRect.r0, rowCount).map((v) => !v);
+
+    return { ...block, rows, hidden };
+  });
+}

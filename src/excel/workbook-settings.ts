@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { INPUT_FIELDS, type StoredMapping } from '../domain/column-mapping';
+
+/**
+ * The column mapping the user confirmed, remembered in the workbook (Office.context.document.settings),
+ * per sheet, so it travels with the file to colleagues. Only column names or offsets go here: never a
+ * token, a URL with credentials, or cell contents.
+ */
+
+const KEY = 'jobprice.columnMapping';
+
+const EntrySchema = z.union([z.object({ header: z.string().max(255) }), z.object({ offset: z.number().int().min(0).max(16383) })]);
+const StoredMappingSchema = z.record(z.enum(INPUT_FIELDS), EntrySchema);
+const AllMappingsSchema = z.record(z.string(), z.unknown());
+
+function settings(): Office.Settings | null {
+  return typeof Office !== 'undefined' && Office.context?.document?.settings ? Office.context.document.settings : null;
+}
+
+export function loadStoredMapping(sheetName: string): StoredMapping | null {
+  const store = settings();
+  if (!store) return null;
+  const all = AllMappingsSchema.safeParse(store.get(KEY));
+  if (!all.success) return null;
+  const entry = StoredMappingSchema.safeParse(all.data[sheetName]);
+  return entry.success ? (entry.data as StoredMapping) : null;
+}
+
+export async function saveStoredMapping(sheetName: string, mapping: StoredMapping | null): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  const all = AllMappingsSchema.safeParse(store.get(KEY));
+  const next: Record<string, unknown> = all.success ? { ...all.data } : {};
+  if (mapping === null) delete next[sheetName];
+  else next[sheetName] = StoredMappingSchema.parse(mapping);
+  store.set(KEY, next);
+  await new Promise<void>((resolve, reject) =>
+    store.saveAsync((result) =>
+      result.status === Office.AsyncResultStatus.Failed ? reject(new Error(result.error.message)) : resolve(),
+    ),
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  detectMapping,
+  fieldForHeader,
+  fromStoredMapping,
+  looksLikeHeaderRow,
+  mappingProblems,
+  positionalMapping,
+  toStoredMapping,
+} from '../../src/domain/column-mapping';
+
+describe('column mapping: header detection by name', () => {
+  it.each([
+    ['JobTitle', 'title'],
+    ['Job Title', 'title'],
+    ['title', 'title'],
+    [' job_title ', 'title'],
+    ['JobDesc', 'description'],
+    ['Description', 'description'],
+    ['Job Description', 'description'],
+    ['CompanyName', 'company'],
+    ['Company', 'company'],
+    ['CountryCode', 'country'],
+    ['Country', 'country'],
+    ['State', 'state'],
+    ['City', 'city'],
+    ['ZipCode', 'zip'],
+    ['ZIP', 'zip'],
+    ['Zip Code', 'zip'],
+    ['Postal Code', 'zip'],
+    ['NAICSCode', 'naics'],
+    ['NAICS', 'naics'],
+    ['Industry', 'naics'],
+    ['FTEValue', 'fte'],
+    ['FTE', 'fte'],
+    ['Employees', 'fte'],
+    ['Revenue', 'revenue'],
+  ])('%s → %s', (header, field) => {
+    expect(fieldForHeader(header)).toBe(field);
+  });
+
+  it('ignores unknown headers, non-text cells, and keeps the first of two columns naming one field', () => {
+    expect(fieldForHeader('Salary50')).toBeNull();
+    expect(fieldForHeader(42)).toBeNull();
+    expect(detectMapping(['Title', 'Notes', 'Job Title', 'State'])).toEqual({ title: 0, state: 3 });
+  });
+
+  it('tells a header row from a data row', () => {
+    expect(looksLikeHeaderRow(['Job Title', 'Company', 'State'])).toBe(true);
+    expect(looksLikeHeaderRow(['Software Developers', 'Contoso', 'MA'])).toBe(false);
+    // A data row whose title happens to read "Title" still carries a number.
+    expect(looksLikeHeaderRow(['Title', 'State', 120])).toBe(false);
+  });
+
+  it('reports a missing title column and two fields on one column', () => {
+    expect(mappingProblems({ state: 1 }, 3)).toEqual(['Choose the column that holds the job title.']);
+    expect(mappingProblems({ title: 0, city: 0 }, 3)[0]).toMatch(/same column/);
+    expect(mappingProblems({ title: 5 }, 3)[0]).toMatch(/outside/);
+    expect(mappingProblems({ title: 0, fte: 1 }, 2)).toEqual([]);
+  });
+
+  it('guesses the spec field order when there is no header row', () => {
+    expect(positionalMapping(3)).toEqual({ title: 0, description: 1, company: 2 });
+  });
+
+  it('remembers by header name, so a moved column is still found', () => {
+    const stored = toStoredMapping({ title: 0, state: 2 }, ['Role', 'x', 'Region']);
+    expect(stored).toEqual({ title: { header: 'Role' }, state: { header: 'Region' } });
+    expect(fromStoredMapping(stored, ['Region', 'Role'], 2)).toEqual({ title: 1, state: 0 });
+    expect(fromStoredMapping(toStoredMapping({ title: 1 }, null), null, 3)).toEqual({ title: 1 });
+  });
+});

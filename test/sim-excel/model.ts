@@ -1,0 +1,158 @@
+import { type Rect } from './a1';
+
+/**
+ * The state behind the simulated Excel host: sheets of cells, tables, the selection, document settings,
+ * OfficeRuntime.storage, and a log of every `context.sync()` (bytes sent and received, calc suspended).
+ * Plain data, no Office semantics: those live in office-api.ts.
+ */
+
+export type CellValue = string | number | boolean;
+
+export interface Cell {
+  value: CellValue;
+  /** "=..." when the cell holds a formula. */
+  formula?: string;
+  numberFormat?: string;
+}
+
+export interface SimTable {
+  name: string;
+  sheet: string;
+  /** Including the header row. */
+  rect: Rect;
+}
+
+export interface SyncRecord {
+  /** JSON size of everything queued for this sync (what Excel on the web limits to 5 MB). */
+  requestBytes: number;
+  /** JSON size of the loaded values sent back. */
+  responseBytes: number;
+  ops: number;
+  /** Value/format writes in this sync. */
+  writes: number;
+  /** `suspendApiCalculationUntilNextSync()` was queued in this sync. */
+  calcSuspended: boolean;
+}
+
+export const FIVE_MB = 5 * 1024 * 1024;
+
+export class SimSheet {
+  readonly rows = new Map<number, Map<number, Cell>>();
+  readonly hiddenRows = new Set<number>();
+  constructor(public name: string) {}
+
+  get(r: number, c: number): Cell | undefined {
+    return this.rows.get(r)?.get(c);
+  }
+
+  set(r: number, c: number, cell: Cell | undefined): void {
+    let row = this.rows.get(r);
+    if (cell === undefined || (cell.value === '' && cell.formula === undefined && cell.numberFormat === undefined)) {
+      row?.delete(c);
+      if (row && row.size === 0) this.rows.delete(r);
+      return;
+    }
+    if (!row) {
+      row = new Map();
+      this.rows.set(r, row);
+    }
+    row.set(c, cell);
+  }
+
+  value(r: number, c: number): CellValue {
+    return this.get(r, c)?.value ?? '';
+  }
+
+  /** The smallest rectangle holding every non-empty cell (or every formatted one, unless valuesOnly). */
+  usedRect(valuesOnly: boolean): Rect | null {
+    let rect: Rect | null = null;
+    for (const [r, row] of this.rows) {
+      for (const [c, cell] of row) {
+        const used = cell.value !== '' || cell.formula !== undefined || (!valuesOnly && cell.numberFormat !== undefined);
+        if (!used) continue;
+        if (!rect) rect = { r0: r, c0: c, r1: r, c1: c };
+        else {
+          rect.r0 = Math.min(rect.r0, r);
+          rect.c0 = Math.min(rect.c0, c);
+          rect.r1 = Math.max(rect.r1, r);
+          rect.c1 = Math.max(rect.c1, c);
+        }
+      }
+    }
+    return rect;
+  }
+
+  /** Writes a block of plain values starting at (r0, c0); convenience for fixtures. */
+  putRows(r0: number, c0: number, values: readonly (readonly CellValue[])[]): void {
+    values.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const prev = this.get(r0 + i, c0 + j);
+        this.set(r0 + i, c0 + j, { ...(prev?.numberFormat ? { numberFormat: prev.numberFormat } : {}), value: v });
+      }),
+    );
+  }
+
+  /** Values of a rectangle as Excel's `values` would give them. */
+  read(rect: Rect): CellValue[][] {
+    const out: CellValue[][] = [];
+    for (let r = rect.r0; r <= rect.r1; r++) {
+      const row: CellValue[] = [];
+      for (let c = rect.c0; c <= rect.c1; c++) row.push(this.value(r, c));
+      out.push(row);
+    }
+    return out;
+  }
+}
+
+export interface WorkbookInit {
+  sheets?: { name: string; rows?: CellValue[][]; hiddenRows?: number[] }[];
+  tables?: { name: string; sheet: string; rect: Rect }[];
+  selection?: { sheet: string; rect: Rect };
+}
+
+export class SimWorkbook {
+  readonly sheets: SimSheet[] = [];
+  readonly tables: SimTable[] = [];
+  selection: { sheet: string; rect: Rect };
+  /** Office.context.document.settings: the in-memory copy, and what saveAsync last persisted. */
+  documentSettings: Record<string, unknown> = {};
+  savedDocumentSettings: Record<string, unknown> = {};
+  /** OfficeRuntime.storage. */
+  readonly storage = new Map<string, string>();
+  readonly syncs: SyncRecord[] = [];
+  limits = { requestBytes: FIVE_MB, responseBytes: FIVE_MB };
+  /** What a formula written through the API evaluates to (the simulator does not calculate). */
+  evaluateFormula: (formula: string) => CellValue = () => 0;
+  readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
+  readonly actions = new Map<string, (...args: unknown[]) => unknown>();
+
+  constructor(init: WorkbookInit = {}) {
+    for (const s of init.sheets ?? [{ name: 'Sheet1' }]) {
+      const sheet = new SimSheet(s.name);
+      if (s.rows) sheet.putRows(0, 0, s.rows);
+      for (const r of s.hiddenRows ?? []) sheet.hiddenRows.add(r);
+      this.sheets.push(sheet);
+    }
+    for (const t of init.tables ?? []) this.tables.push({ ...t, rect: { ...t.rect } });
+    const first = this.sheets[0] as SimSheet;
+    this.selection = init.selection ?? { sheet: first.name, rect: { r0: 0, c0: 0, r1: 0, c1: 0 } };
+  }
+
+  sheet(name: string): SimSheet | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Sum over syncs, for tests and the benchmark. */
+  stats(): { syncs: number; maxRequestBytes: number; maxResponseBytes: number; writes: number } {
+    return {
+      syncs: this.syncs.length,
+      maxRequestBytes: Math.max(0, ...this.syncs.map((s) => s.requestBytes)),
+      maxResponseBytes: Math.max(0, ...this.syncs.map((s) => s.responseBytes)),
+      writes: this.syncs.reduce((n, s) => n + s.writes, 0),
+    };
+  }
+
+  resetStats(): void {
+    this.syncs.length = 0;
+  }
+}

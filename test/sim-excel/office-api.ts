@@ -1,0 +1,753 @@
+import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
+import { type Cell, type CellValue, type SimSheet, type SimTable, type SimWorkbook, type SyncRecord } from './model';
+
+/**
+ * Office.js semantics over a SimWorkbook, close enough that code passing here behaves the same in Excel:
+ * - proxy objects: methods only queue work; a property read before `load()` + `context.sync()` throws
+ *   PropertyNotLoaded; writes are queued and applied, in order, at the next sync;
+ * - 2-D `values` / `formulas` / `numberFormat` must match the range's shape (InvalidArgument otherwise);
+ *   null entries leave a cell unchanged;
+ * - every sync is logged with the JSON size of what it sends and receives, and one whose request or
+ *   response exceeds 5 MB is refused as a whole, like Excel on the web (RequestPayloadSizeLimitExceeded);
+ * - `*OrNullObject` methods give proxies with `isNullObject`.
+ */
+
+export class SimOfficeError extends Error {
+  override readonly name = 'RichApi.Error';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  get debugInfo(): { code: string; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}
+
+const notLoaded = (prop: string): SimOfficeError =>
+  new SimOfficeError(
+    'PropertyNotLoaded',
+    `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+  );
+
+type Op =
+  | { kind: 'load'; target: ClientObject; props: string[] | null }
+  | { kind: 'set'; target: ClientObject; prop: string; value: unknown }
+  | { kind: 'call'; target: ClientObject; name: string; args: unknown[]; run: () => void };
+
+const jsonSize = (v: unknown): number => {
+  const s = JSON.stringify(v);
+  return s === undefined ? 0 : s.length;
+};
+
+export class SimRequestContext {
+  readonly workbook: WorkbookProxy;
+  readonly application: ApplicationProxy;
+  /** Excel's own: calling it with nothing to track is harmless. */
+  readonly trackedObjects = { add: (): void => undefined, remove: (): void => undefined };
+  private queue: Op[] = [];
+
+  constructor(readonly book: SimWorkbook) {
+    this.workbook = new WorkbookProxy(this);
+    this.application = this.workbook.application;
+  }
+
+  enqueue(op: Op): void {
+    this.queue.push(op);
+  }
+
+  hasPending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  /** Applies the queue in order; the first failing operation rejects the sync (earlier ones stay applied, as in Excel). */
+  async sync<T>(passThrough?: T): Promise<T | undefined> {
+    const ops = this.queue;
+    this.queue = [];
+    const record: SyncRecord = { requestBytes: 0, responseBytes: 0, ops: ops.length, writes: 0, calcSuspended: false };
+    for (const op of ops) {
+      record.requestBytes += 40 + jsonSize(op.kind === 'set' ? op.value : op.kind === 'call' ? op.args : op.props);
+      if (op.kind === 'set') record.writes++;
+      if (op.kind === 'call' && op.name === 'suspendApiCalculationUntilNextSync') record.calcSuspended = true;
+    }
+    this.book.syncs.push(record);
+    // Excel's own round trip: other work (network replies, UI) gets to run between syncs.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (record.requestBytes > this.book.limits.requestBytes) {
+      throw new SimOfficeError(
+        'RequestPayloadSizeLimitExceeded',
+        `The request payload size has exceeded the limit (${record.requestBytes} bytes > ${this.book.limits.requestBytes}).`,
+      );
+    }
+    // Loads are answered from the state after the writes queued before them.
+    const loaded: Array<{ target: ClientObject; values: Map<string, unknown> }> = [];
+    for (const op of ops) {
+      if (op.kind === 'set') op.target.applySet(op.prop, op.value);
+      else if (op.kind === 'call') op.run();
+      else {
+        const values = op.target.snapshot(op.props);
+        record.responseBytes += jsonSize(Object.fromEntries(values));
+        loaded.push({ target: op.target, values });
+      }
+    }
+    if (record.responseBytes > this.book.limits.responseBytes) {
+      throw new SimOfficeError(
+        'ResponsePayloadSizeLimitExceeded',
+        `The response payload size has exceeded the limit (${record.responseBytes} bytes > ${this.book.limits.responseBytes}).`,
+      );
+    }
+    for (const { target, values } of loaded) target.accept(values);
+    return passThrough;
+  }
+}
+
+/** Base of every proxy: load bookkeeping and property access rules. */
+abstract class ClientObject {
+  private readonly loadedProps = new Map<string, unknown>();
+  protected abstract readonly scalarProps: readonly string[];
+  constructor(readonly context: SimRequestContext) {}
+
+  load(props?: string | string[] | { select?: string | string[] }): this {
+    let list: string[] | null = null;
+    const pick = (p: string | string[]): string[] => (Array.isArray(p) ? p : p.split(',')).map((s) => s.trim()).filter(Boolean);
+    if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
+    else if (props && props.select) list = pick(props.select);
+    for (const p of list ?? []) {
+      if (!this.scalarProps.includes(p) && p !== 'isNullObject') throw new SimOfficeError('InvalidArgument', `Cannot load '${p}'.`);
+    }
+    this.context.enqueue({ kind: 'load', target: this, props: list });
+    return this;
+  }
+
+  /** Resolved value of every requested property, read at sync time. */
+  snapshot(props: string[] | null): Map<string, unknown> {
+    const out = new Map<string, unknown>();
+    const isNull = this.isNull();
+    out.set('isNullObject', isNull);
+    if (isNull) return out;
+    for (const p of props ?? this.scalarProps) out.set(p, this.read(p));
+    return out;
+  }
+
+  accept(values: Map<string, unknown>): void {
+    for (const [k, v] of values) this.loadedProps.set(k, v);
+  }
+
+  protected get<T>(prop: string): T {
+    if (!this.loadedProps.has(prop)) throw notLoaded(prop);
+    return this.loadedProps.get(prop) as T;
+  }
+
+  get isNullObject(): boolean {
+    return this.get<boolean>('isNullObject');
+  }
+
+  protected queueSet(prop: string, value: unknown): void {
+    this.context.enqueue({ kind: 'set', target: this, prop, value });
+  }
+
+  protected queueCall(name: string, args: unknown[], run: () => void): void {
+    this.context.enqueue({ kind: 'call', target: this, name, args, run });
+  }
+
+  /** true for an *OrNullObject proxy that found nothing. */
+  protected isNull(): boolean {
+    return false;
+  }
+  protected abstract read(prop: string): unknown;
+  applySet(prop: string, _value: unknown): void {
+    throw new SimOfficeError('InvalidArgument', `Property '${prop}' is read-only.`);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return Object.fromEntries(this.loadedProps);
+  }
+}
+
+interface Located {
+  sheet: SimSheet;
+  rect: Rect;
+}
+
+function checkRect(rect: Rect): Rect {
+  if (rect.r0 < 0 || rect.c0 < 0 || rect.r1 >= MAX_ROWS || rect.c1 >= MAX_COLS || rect.r1 < rect.r0 || rect.c1 < rect.c0) {
+    throw new SimOfficeError('InvalidArgument', 'The argument is invalid or missing or has an incorrect format.');
+  }
+  return rect;
+}
+
+export class RangeProxy extends ClientObject {
+  protected readonly scalarProps = [
+    'address',
+    'rowCount',
+    'columnCount',
+    'rowIndex',
+    'columnIndex',
+    'cellCount',
+    'values',
+    'formulas',
+    'numberFormat',
+    'rowHidden',
+    'columnHidden',
+  ] as const;
+  private located: Located | null | undefined;
+
+  constructor(
+    context: SimRequestContext,
+    private readonly locate: () => Located | null,
+  ) {
+    super(context);
+  }
+
+  /** Resolved once, at the first sync that needs it, then fixed (an Excel range keeps its address). */
+  where(): Located | null {
+    if (this.located === undefined) this.located = this.locate();
+    return this.located;
+  }
+
+  private must(): Located {
+    const w = this.where();
+    if (w === null) throw new SimOfficeError('InvalidObjectPath', 'The object path is not valid: a null object was used.');
+    return w;
+  }
+
+  protected override isNull(): boolean {
+    return this.where() === null;
+  }
+
+  get address(): string {
+    return this.get('address');
+  }
+  get rowCount(): number {
+    return this.get('rowCount');
+  }
+  get columnCount(): number {
+    return this.get('columnCount');
+  }
+  get rowIndex(): number {
+    return this.get('rowIndex');
+  }
+  get columnIndex(): number {
+    return this.get('columnIndex');
+  }
+  get cellCount(): number {
+    return this.get('cellCount');
+  }
+  get rowHidden(): boolean | null {
+    return this.get('rowHidden');
+  }
+  get columnHidden(): boolean {
+    return this.get('columnHidden');
+  }
+  get values(): CellValue[][] {
+    return this.get('values');
+  }
+  set values(v: unknown) {
+    this.queueSet('values', v);
+  }
+  get formulas(): CellValue[][] {
+    return this.get('formulas');
+  }
+  set formulas(v: unknown) {
+    this.queueSet('formulas', v);
+  }
+  get numberFormat(): string[][] {
+    return this.get('numberFormat');
+  }
+  set numberFormat(v: unknown) {
+    this.queueSet('numberFormat', v);
+  }
+
+  get worksheet(): WorksheetProxy {
+    return new WorksheetProxy(this.context, () => this.must().sheet);
+  }
+
+  protected read(prop: string): unknown {
+    const { sheet, rect } = this.must();
+    const grid = <T>(f: (cell: Cell | undefined) => T): T[][] => {
+      const out: T[][] = [];
+      for (let r = rect.r0; r <= rect.r1; r++) {
+        const row: T[] = [];
+        for (let c = rect.c0; c <= rect.c1; c++) row.push(f(sheet.get(r, c)));
+        out.push(row);
+      }
+      return out;
+    };
+    switch (prop) {
+      case 'address':
+        return formatAddress(sheet.name, rect);
+      case 'rowCount':
+        return rect.r1 - rect.r0 + 1;
+      case 'columnCount':
+        return rect.c1 - rect.c0 + 1;
+      case 'rowIndex':
+        return rect.r0;
+      case 'columnIndex':
+        return rect.c0;
+      case 'cellCount':
+        return (rect.r1 - rect.r0 + 1) * (rect.c1 - rect.c0 + 1);
+      case 'values':
+        return grid((cell) => cell?.value ?? '');
+      case 'formulas':
+        return grid((cell) => cell?.formula ?? cell?.value ?? '');
+      case 'numberFormat':
+        return grid((cell) => cell?.numberFormat ?? 'General');
+      case 'rowHidden': {
+        let hidden = 0;
+        for (let r = rect.r0; r <= rect.r1; r++) if (sheet.hiddenRows.has(r)) hidden++;
+        const total = rect.r1 - rect.r0 + 1;
+        return hidden === 0 ? false : hidden === total ? true : null;
+      }
+      case 'columnHidden':
+        return false;
+      default:
+        throw new SimOfficeError('InvalidArgument', `Unknown property ${prop}`);
+    }
+  }
+
+  override applySet(prop: string, value: unknown): void {
+    const { sheet, rect } = this.must();
+    const rows = rect.r1 - rect.r0 + 1;
+    const cols = rect.c1 - rect.c0 + 1;
+    if (!Array.isArray(value) || value.length !== rows || value.some((row) => !Array.isArray(row) || row.length !== cols)) {
+      throw new SimOfficeError(
+        'InvalidArgument',
+        `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${formatRect(rect)} is ${rows}x${cols}).`,
+      );
+    }
+    (value as unknown[][]).forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (v === null || v === undefined) return; // Office.js: null leaves the cell as it is
+        const r = rect.r0 + i;
+        const c = rect.c0 + j;
+        const prev: Cell = sheet.get(r, c) ?? { value: '' };
+        if (prop === 'numberFormat') {
+          if (typeof v !== 'string') throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
+          sheet.set(r, c, { ...prev, numberFormat: v === 'General' ? undefined : v } as Cell);
+          return;
+        }
+        if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+          throw new SimOfficeError('InvalidArgument', `Cell values must be text, numbers or booleans, got ${typeof v}.`);
+        }
+        const asText = prev.numberFormat === '@';
+        if (typeof v === 'string' && v.startsWith('=') && !asText) {
+          sheet.set(r, c, { ...prev, formula: v, value: this.context.book.evaluateFormula(v) });
+        } else {
+          const next: Cell = { value: v };
+          if (prev.numberFormat !== undefined) next.numberFormat = prev.numberFormat;
+          sheet.set(r, c, next);
+        }
+      }),
+    );
+  }
+
+  private derived(f: (l: Located) => Located | null): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const l = this.must();
+      const d = f(l);
+      return d === null ? null : { sheet: d.sheet, rect: checkRect(d.rect) };
+    });
+  }
+
+  getCell(row: number, column: number): RangeProxy {
+    return this.derived(({ sheet, rect }) => ({ sheet, rect: { r0: rect.r0 + row, c0: rect.c0 + column, r1: rect.r0 + row, c1: rect.c0 + column } }));
+  }
+  getResizedRange(deltaRows: number, deltaColumns: number): RangeProxy {
+    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, r1: rect.r1 + deltaRows, c1: rect.c1 + deltaColumns } }));
+  }
+  getOffsetRange(rowOffset: number, columnOffset: number): RangeProxy {
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { r0: rect.r0 + rowOffset, r1: rect.r1 + rowOffset, c0: rect.c0 + columnOffset, c1: rect.c1 + columnOffset },
+    }));
+  }
+  getRow(row: number): RangeProxy {
+    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, r0: rect.r0 + row, r1: rect.r0 + row } }));
+  }
+  getColumn(column: number): RangeProxy {
+    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, c0: rect.c0 + column, c1: rect.c0 + column } }));
+  }
+  getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    return this.derived(({ sheet, rect }) => {
+      const used = sheet.usedRect(valuesOnly);
+      if (!used) return null;
+      const r = { r0: Math.max(used.r0, rect.r0), c0: Math.max(used.c0, rect.c0), r1: Math.min(used.r1, rect.r1), c1: Math.min(used.c1, rect.c1) };
+      return r.r0 > r.r1 || r.c0 > r.c1 ? null : { sheet, rect: r };
+    });
+  }
+  getUsedRange(valuesOnly = false): RangeProxy {
+    const inner = this.getUsedRangeOrNullObject(valuesOnly);
+    return this.derived(() => {
+      const w = inner.where();
+      if (w === null) throw new SimOfficeError('ItemNotFound', 'The requested resource does not exist.');
+      return w;
+    });
+  }
+  getSpecialCellsOrNullObject(cellType: string): RangeAreasProxy {
+    return new RangeAreasProxy(this.context, () => {
+      const { sheet, rect } = this.must();
+      return specialCells(sheet, rect, cellType);
+    });
+  }
+  getSpecialCells(cellType: string): RangeAreasProxy {
+    return new RangeAreasProxy(this.context, () => {
+      const { sheet, rect } = this.must();
+      const found = specialCells(sheet, rect, cellType);
+      if (found === null) throw new SimOfficeError('ItemNotFound', 'No cells were found.');
+      return found;
+    });
+  }
+  getTables(fullyContained = false): TableCollectionProxy {
+    return new TableCollectionProxy(this.context, () => {
+      const { sheet, rect } = this.must();
+      return this.context.book.tables.filter((t) => {
+        if (t.sheet !== sheet.name) return false;
+        const inter = !(t.rect.r1 < rect.r0 || t.rect.r0 > rect.r1 || t.rect.c1 < rect.c0 || t.rect.c0 > rect.c1);
+        const inside = rect.r0 >= t.rect.r0 && rect.r1 <= t.rect.r1 && rect.c0 >= t.rect.c0 && rect.c1 <= t.rect.c1;
+        return fullyContained ? inside : inter;
+      });
+    });
+  }
+  select(): void {
+    this.queueCall('select', [], () => {
+      const { sheet, rect } = this.must();
+      this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
+    });
+  }
+}
+
+/** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */
+function specialCells(sheet: SimSheet, rect: Rect, cellType: string): { sheet: SimSheet; rects: Rect[] } | null {
+  const type = cellType.toLowerCase();
+  const rects: Rect[] = [];
+  if (type === 'visible') {
+    let start = -1;
+    for (let r = rect.r0; r <= rect.r1 + 1; r++) {
+      const visible = r <= rect.r1 && !sheet.hiddenRows.has(r);
+      if (visible && start < 0) start = r;
+      if (!visible && start >= 0) {
+        rects.push({ r0: start, r1: r - 1, c0: rect.c0, c1: rect.c1 });
+        start = -1;
+      }
+    }
+  } else if (type === 'constants' || type === 'formulas') {
+    for (let r = rect.r0; r <= rect.r1; r++) {
+      for (let c = rect.c0; c <= rect.c1; c++) {
+        const cell = sheet.get(r, c);
+        if (!cell) continue;
+        const isFormula = cell.formula !== undefined;
+        if (type === 'formulas' ? isFormula : !isFormula && cell.value !== '') rects.push({ r0: r, r1: r, c0: c, c1: c });
+      }
+    }
+  } else {
+    throw new SimOfficeError('InvalidArgument', `Special cell type ${cellType} is not simulated.`);
+  }
+  return rects.length === 0 ? null : { sheet, rects };
+}
+
+export class RangeAreasProxy extends ClientObject {
+  protected readonly scalarProps = ['address', 'cellCount', 'areaCount'] as const;
+  private located: { sheet: SimSheet; rects: Rect[] } | null | undefined;
+  constructor(
+    context: SimRequestContext,
+    private readonly locate: () => { sheet: SimSheet; rects: Rect[] } | null,
+  ) {
+    super(context);
+  }
+  private where(): { sheet: SimSheet; rects: Rect[] } | null {
+    if (this.located === undefined) this.located = this.locate();
+    return this.located;
+  }
+  protected override isNull(): boolean {
+    return this.where() === null;
+  }
+  get address(): string {
+    return this.get('address');
+  }
+  get cellCount(): number {
+    return this.get('cellCount');
+  }
+  get areaCount(): number {
+    return this.get('areaCount');
+  }
+  protected read(prop: string): unknown {
+    const w = this.where();
+    if (!w) throw new SimOfficeError('InvalidObjectPath', 'null object');
+    if (prop === 'address') return w.rects.map((r) => formatAddress(w.sheet.name, r)).join(',');
+    if (prop === 'areaCount') return w.rects.length;
+    return w.rects.reduce((n, r) => n + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0);
+  }
+}
+
+export class WorksheetProxy extends ClientObject {
+  protected readonly scalarProps = ['name', 'position', 'visibility'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly locate: () => SimSheet | null,
+  ) {
+    super(context);
+  }
+  private sheet(): SimSheet {
+    const s = this.locate();
+    if (!s) throw new SimOfficeError('ItemNotFound', 'The requested worksheet does not exist.');
+    return s;
+  }
+  protected override isNull(): boolean {
+    return this.locate() === null;
+  }
+  get name(): string {
+    return this.get('name');
+  }
+  protected read(prop: string): unknown {
+    const s = this.sheet();
+    if (prop === 'name') return s.name;
+    if (prop === 'position') return this.context.book.sheets.indexOf(s);
+    return 'Visible';
+  }
+  getRange(address: string): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const parsed = parseAddress(address);
+      return { sheet: this.sheet(), rect: checkRect(parsed.rect) };
+    });
+  }
+  getCell(row: number, column: number): RangeProxy {
+    return new RangeProxy(this.context, () => ({ sheet: this.sheet(), rect: checkRect({ r0: row, c0: column, r1: row, c1: column }) }));
+  }
+  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): RangeProxy {
+    return new RangeProxy(this.context, () => ({
+      sheet: this.sheet(),
+      rect: checkRect({ r0: startRow, c0: startColumn, r1: startRow + rowCount - 1, c1: startColumn + columnCount - 1 }),
+    }));
+  }
+  getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const s = this.sheet();
+      const rect = s.usedRect(valuesOnly);
+      return rect ? { sheet: s, rect } : null;
+    });
+  }
+  getUsedRange(valuesOnly = false): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const s = this.sheet();
+      // Excel answers A1 for an empty sheet.
+      return { sheet: s, rect: s.usedRect(valuesOnly) ?? { r0: 0, c0: 0, r1: 0, c1: 0 } };
+    });
+  }
+  get tables(): TableCollectionProxy {
+    return new TableCollectionProxy(this.context, () => this.context.book.tables.filter((t) => t.sheet === this.sheet().name));
+  }
+  activate(): void {
+    this.queueCall('activate', [], () => undefined);
+  }
+}
+
+export class WorksheetCollectionProxy extends ClientObject {
+  protected readonly scalarProps = [] as const;
+  protected read(): unknown {
+    return undefined;
+  }
+  getItem(name: string): WorksheetProxy {
+    return new WorksheetProxy(this.context, () => {
+      const s = this.context.book.sheet(name);
+      if (!s) throw new SimOfficeError('ItemNotFound', `The worksheet '${name}' does not exist.`);
+      return s;
+    });
+  }
+  getItemOrNullObject(name: string): WorksheetProxy {
+    return new WorksheetProxy(this.context, () => this.context.book.sheet(name) ?? null);
+  }
+  getActiveWorksheet(): WorksheetProxy {
+    return new WorksheetProxy(this.context, () => this.context.book.sheet(this.context.book.selection.sheet) ?? null);
+  }
+}
+
+export class TableProxy extends ClientObject {
+  protected readonly scalarProps = ['name', 'showHeaders', 'id'] as const;
+  readonly columns: TableColumnCollectionProxy;
+  constructor(
+    context: SimRequestContext,
+    readonly locate: () => SimTable | null,
+  ) {
+    super(context);
+    this.columns = new TableColumnCollectionProxy(context, this);
+  }
+  table(): SimTable {
+    const t = this.locate();
+    if (!t) throw new SimOfficeError('InvalidObjectPath', 'The table does not exist (null object).');
+    return t;
+  }
+  protected override isNull(): boolean {
+    return this.locate() === null;
+  }
+  get name(): string {
+    return this.get('name');
+  }
+  protected read(prop: string): unknown {
+    const t = this.table();
+    if (prop === 'name' || prop === 'id') return t.name;
+    return true;
+  }
+  private range(f: (rect: Rect) => Rect): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const t = this.table();
+      const sheet = this.context.book.sheet(t.sheet);
+      if (!sheet) throw new SimOfficeError('ItemNotFound', 'sheet gone');
+      return { sheet, rect: f(t.rect) };
+    });
+  }
+  getRange(): RangeProxy {
+    return this.range((r) => ({ ...r }));
+  }
+  getHeaderRowRange(): RangeProxy {
+    return this.range((r) => ({ ...r, r1: r.r0 }));
+  }
+  getDataBodyRange(): RangeProxy {
+    return this.range((r) => ({ ...r, r0: r.r0 + 1 }));
+  }
+}
+
+export class TableColumnCollectionProxy extends ClientObject {
+  protected readonly scalarProps = ['count'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly owner: TableProxy,
+  ) {
+    super(context);
+  }
+  protected read(): unknown {
+    const t = this.owner.table();
+    return t.rect.c1 - t.rect.c0 + 1;
+  }
+  /** Appends a column at the right edge (index null) with its header `name`; the table grows by one column. */
+  add(index?: number | null, values?: unknown, name?: string): { load: () => void } {
+    this.queueCall('tableColumns.add', [index ?? null, values ?? null, name ?? null], () => {
+      const t = this.owner.table();
+      if (index !== null && index !== undefined && index !== t.rect.c1 - t.rect.c0 + 1) {
+        throw new SimOfficeError('InvalidArgument', 'The simulator only appends table columns at the right edge.');
+      }
+      const sheet = this.context.book.sheet(t.sheet) as SimSheet;
+      t.rect = { ...t.rect, c1: t.rect.c1 + 1 };
+      const header = name ?? `Column${t.rect.c1 - t.rect.c0 + 1}`;
+      sheet.set(t.rect.r0, t.rect.c1, { ...(sheet.get(t.rect.r0, t.rect.c1) ?? {}), value: header });
+      if (values !== null && values !== undefined) throw new SimOfficeError('InvalidArgument', 'values not simulated in columns.add');
+    });
+    return { load: () => undefined };
+  }
+}
+
+export class TableCollectionProxy extends ClientObject {
+  protected readonly scalarProps = ['count'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly list: () => SimTable[],
+  ) {
+    super(context);
+  }
+  get count(): number {
+    return this.get('count');
+  }
+  protected read(): unknown {
+    return this.list().length;
+  }
+  getItem(name: string): TableProxy {
+    return new TableProxy(this.context, () => {
+      const t = this.list().find((x) => x.name.toLowerCase() === name.toLowerCase());
+      if (!t) throw new SimOfficeError('ItemNotFound', `The table '${name}' does not exist.`);
+      return t;
+    });
+  }
+  getItemOrNullObject(name: string): TableProxy {
+    return new TableProxy(this.context, () => this.list().find((x) => x.name.toLowerCase() === name.toLowerCase()) ?? null);
+  }
+  /** Like OfficeExtension.ClientResult: `value` readable after the next sync. */
+  getCount(): ClientResultProxy<number> {
+    return new ClientResultProxy(this.context, () => this.list().length);
+  }
+  getFirst(): TableProxy {
+    return new TableProxy(this.context, () => {
+      const t = this.list()[0];
+      if (!t) throw new SimOfficeError('ItemNotFound', 'The collection is empty.');
+      return t;
+    });
+  }
+  getFirstOrNullObject(): TableProxy {
+    let memo: SimTable | null | undefined;
+    return new TableProxy(this.context, () => {
+      if (memo === undefined) memo = this.list()[0] ?? null;
+      return memo;
+    });
+  }
+}
+
+export class ClientResultProxy<T> extends ClientObject {
+  protected readonly scalarProps = ['value'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly compute: () => T,
+  ) {
+    super(context);
+    context.enqueue({ kind: 'load', target: this, props: ['value'] });
+  }
+  get value(): T {
+    return this.get('value');
+  }
+  protected read(): unknown {
+    return this.compute();
+  }
+}
+
+export class ApplicationProxy extends ClientObject {
+  protected readonly scalarProps = ['calculationMode'] as const;
+  protected read(): unknown {
+    return 'Automatic';
+  }
+  suspendApiCalculationUntilNextSync(): void {
+    this.queueCall('suspendApiCalculationUntilNextSync', [], () => undefined);
+  }
+}
+
+export class WorkbookProxy extends ClientObject {
+  protected readonly scalarProps = ['name'] as const;
+  readonly worksheets: WorksheetCollectionProxy;
+  readonly application: ApplicationProxy;
+  readonly tables: TableCollectionProxy;
+  constructor(context: SimRequestContext) {
+    super(context);
+    this.worksheets = new WorksheetCollectionProxy(context);
+    this.application = new ApplicationProxy(context);
+    this.tables = new TableCollectionProxy(context, () => context.book.tables);
+  }
+  protected read(): unknown {
+    return 'Book1.xlsx';
+  }
+  getSelectedRange(): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const sel = this.context.book.selection;
+      const sheet = this.context.book.sheet(sel.sheet);
+      if (!sheet) throw new SimOfficeError('ItemNotFound', 'No active sheet.');
+      return { sheet, rect: { ...sel.rect } };
+    });
+  }
+}
+
+/** `Excel.run(batch)`: a fresh context, the batch, then a final sync of anything still queued. */
+export function createExcelNamespace(book: SimWorkbook) {
+  return {
+    run: async <T>(...args: unknown[]): Promise<T> => {
+      const batch = args[args.length - 1] as (ctx: SimRequestContext) => Promise<T>;
+      const ctx = new SimRequestContext(book);
+      const result = await batch(ctx);
+      if (ctx.hasPending()) await ctx.sync();
+      return result;
+    },
+    RequestContext: SimRequestContext,
+    SpecialCellType: { visible: 'Visible', constants: 'Constants', formulas: 'Formulas', blanks: 'Blanks' },
+    ErrorCodes: {
+      invalidArgument: 'InvalidArgument',
+      itemNotFound: 'ItemNotFound',
+      propertyNotLoaded: 'PropertyNotLoaded',
+      requestPayloadSizeLimitExceeded: 'RequestPayloadSizeLimitExceeded',
+    },
+  };
+}
