@@ -52,6 +52,11 @@ export function abortsRun(err: unknown): boolean {
   return isJobPriceApiError(err) && err.abortsRun;
 }
 
+/** A planner `shouldSplit` predicate: a 413 means the same jobs may pass in two smaller calls. */
+export function isPayloadTooLarge(err: unknown): boolean {
+  return isJobPriceApiError(err) && err.code === 'payload_too_large';
+}
+
 /** "20 s", "0.5 s": whole seconds without decimals, shorter spans with one. */
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;

@@ -8,7 +8,9 @@
  *   gets the same message the service would have given (kind 'local');
  * - rows asking for the same job (`jobKey`) share one sub-request, so 1,000 rows with 300 repeats cost
  *   700 sub-requests, not 1,000;
- * - sub-requests are packed at most `limit` (spec §8: 200) to a call: ceil(unique jobs / limit) calls.
+ * - sub-requests are packed at most `limit` (spec §8: 200) to a call: ceil(unique jobs / limit) calls,
+ *   unless the jobs are so large (long descriptions) that `limit` of them would exceed `maxRequestBytes`
+ *   (default 900 KB, under the reference service's 1 MB body limit); then a call closes early by size.
  *
  * SubRequestID format: `R<first sheet row number>`, e.g. "R12" for a job first asked for on row 12
  * (the smallest row number among the rows that share it). It is unique within a call, and across the
@@ -17,8 +19,9 @@
  * (D13).
  *
  * Running (`runPlan`): up to `concurrency` calls in flight; progress after every call; cancellation
- * stops new calls and aborts those in flight; a fatal error (e.g. 401/403) stops sending the rest.
- * Every row of the plan ends with exactly one outcome.
+ * stops new calls and aborts those in flight; a fatal error (e.g. 401/403) stops sending the rest; a
+ * call refused as too large (`shouldSplit`, e.g. 413 from a service with a smaller limit) is split in
+ * two and both halves are sent. Every row of the plan ends with exactly one outcome.
  */
 import { jobKey, type JobSpec } from './job';
 import { BATCH_LIMIT } from './messages';
@@ -67,6 +70,11 @@ export interface RunPlanOptions<R> {
   /** e.g. 401/403: remaining requests are not sent, their rows fail with that error's message. */
   isFatal?: (err: unknown) => boolean;
   /**
+   * e.g. 413: the request is split into two halves, which are sent instead (requestsTotal grows by one).
+   * A single sub-request that is still refused fails with the error's message.
+   */
+  shouldSplit?: (err: unknown) => boolean;
+  /**
    * Called with row-keyed outcomes as they become known, so the pane can write as it goes. Calls are
    * serialized (the next waits for the previous promise) and together report every row exactly once:
    * local failures first (before any call finishes), then one call per finished request, then, after a
@@ -86,9 +94,21 @@ export function subRequestId(row: number): string {
   return `R${row}`;
 }
 
-export function planBatches(rows: readonly PlannerRow[], opts: { limit?: number } = {}): BatchPlan {
+/** Default byte budget of one call's body: under the reference service's 1 MB limit, with room to spare. */
+export const DEFAULT_MAX_REQUEST_BYTES = 900_000;
+
+export interface PlanOptions {
+  /** Sub-requests per call, default BATCH_LIMIT (200, spec §8). */
+  limit?: number;
+  /** Estimated body bytes per call, default DEFAULT_MAX_REQUEST_BYTES; a single larger job is sent alone. */
+  maxRequestBytes?: number;
+}
+
+export function planBatches(rows: readonly PlannerRow[], opts: PlanOptions = {}): BatchPlan {
   const limit = opts.limit ?? BATCH_LIMIT;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Batch limit must be a whole number >= 1, got ${limit}.`);
+  const maxBytes = opts.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  if (!(maxBytes > 0)) throw new RangeError(`maxRequestBytes must be > 0, got ${maxBytes}.`);
 
   const localFailures = new Map<number, string>();
   const byKey = new Map<string, { spec: JobSpec; rows: number[] }>();
@@ -121,10 +141,45 @@ export function planBatches(rows: readonly PlannerRow[], opts: { limit?: number 
     subRequests.push({ id: subRequestId(sortedRows[0] as number), spec: group.spec, rows: sortedRows });
   }
 
+  // Greedy packing in sheet order: a call closes when it holds `limit` jobs or the next would overflow it.
   const requests: PlannedSubRequest[][] = [];
-  for (let i = 0; i < subRequests.length; i += limit) requests.push(subRequests.slice(i, i + limit));
+  let current: PlannedSubRequest[] = [];
+  let currentBytes = 2; // "[" and "]"
+  for (const sub of subRequests) {
+    const bytes = estimateSubRequestBytes(sub.id, sub.spec) + 1; // "," between items
+    if (current.length > 0 && (current.length >= limit || currentBytes + bytes > maxBytes)) {
+      requests.push(current);
+      current = [];
+      currentBytes = 2;
+    }
+    current.push(sub);
+    currentBytes += bytes;
+  }
+  if (current.length > 0) requests.push(current);
 
   return { requests, localFailures, uniqueJobs: subRequests.length, totalRows: rows.length };
+}
+
+/**
+ * An upper estimate of one sub-request's JSON size on the wire (UTF-8 bytes), without knowing the wire
+ * format's exact spelling: the text values as JSON strings, the numbers, and a fixed allowance for the
+ * field names and punctuation (spec §2.1/§2.2 names take about 170 bytes).
+ */
+export function estimateSubRequestBytes(id: string, spec: JobSpec): number {
+  const s = spec.scope;
+  const texts = [id, spec.title, spec.description, spec.company, s.country, s.state, s.city, s.zip, s.naics];
+  let bytes = 256 + String(s.fte).length + String(s.revenue).length;
+  for (const t of texts) bytes += utf8Length(JSON.stringify(t));
+  return bytes;
+}
+
+function utf8Length(text: string): number {
+  let n = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
 }
 
 export async function runPlan<R>(
@@ -133,7 +188,7 @@ export async function runPlan<R>(
   opts: RunPlanOptions<R> = {},
 ): Promise<Map<number, JobOutcome<R>>> {
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 2));
-  const requestsTotal = plan.requests.length;
+  let requestsTotal = plan.requests.length;
   const outcomes = new Map<number, JobOutcome<R>>();
   let requestsDone = 0;
 
@@ -166,8 +221,14 @@ export async function runPlan<R>(
 
   report(new Map([...plan.localFailures].map(([row, message]) => [row, failure<R>('local', message)])));
 
-  /** Sends one request; null when the run was aborted meanwhile (its rows are settled by the final sweep). */
-  const sendOne = async (request: PlannedSubRequest[]): Promise<Map<number, JobOutcome<R>> | null> => {
+  const queue: PlannedSubRequest[][] = [...plan.requests];
+
+  /**
+   * Sends one request. Returns its row outcomes, 'split' when it was refused as too large and its two
+   * halves went back to the front of the queue, or null when the run was aborted meanwhile (its rows
+   * are then settled by the final sweep).
+   */
+  const sendOne = async (request: PlannedSubRequest[]): Promise<Map<number, JobOutcome<R>> | 'split' | null> => {
     const items = request.map((sub) => ({ id: sub.id, spec: sub.spec }));
     const batch = new Map<number, JobOutcome<R>>();
     try {
@@ -181,6 +242,12 @@ export async function runPlan<R>(
       }
     } catch (err) {
       if (run.signal.aborted) return null;
+      if (request.length > 1 && opts.shouldSplit?.(err)) {
+        const half = Math.ceil(request.length / 2);
+        queue.unshift(request.slice(0, half), request.slice(half));
+        requestsTotal++;
+        return 'split';
+      }
       const message = errorMessage(err);
       if (opts.isFatal?.(err)) fatalMessage ??= message;
       for (const sub of request) for (const row of sub.rows) batch.set(row, failure<R>('transport', message));
@@ -188,19 +255,44 @@ export async function runPlan<R>(
     return batch;
   };
 
-  let next = 0;
+  // Workers take requests from the queue; a split may refill it while others are still in flight, so an
+  // idle worker waits for the in-flight calls before deciding the queue is really empty.
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const nextRequest = async (): Promise<PlannedSubRequest[] | undefined> => {
+    for (;;) {
+      if (run.signal.aborted || fatalMessage !== undefined) return undefined;
+      const request = queue.shift();
+      if (request) {
+        inFlight++; // counted at once, so no other worker sees "empty and idle" while this one starts
+        return request;
+      }
+      if (inFlight === 0) return undefined;
+      await new Promise<void>((resolve) => {
+        const previous = wake;
+        wake = () => {
+          previous?.();
+          resolve();
+        };
+      });
+    }
+  };
   const worker = async (): Promise<void> => {
-    while (!run.signal.aborted && fatalMessage === undefined && next < requestsTotal) {
-      const request = plan.requests[next++] as PlannedSubRequest[];
+    for (let request = await nextRequest(); request; request = await nextRequest()) {
       const batch = await sendOne(request);
+      inFlight--;
+      const waiting = wake;
+      wake = undefined;
+      waiting?.();
       if (batch === null) return;
+      if (batch === 'split') continue;
       requestsDone++;
       report(batch);
     }
   };
 
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, requestsTotal) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
 
     // Rows never priced: cut off by a fatal error (its message) or by the cancel.
     const leftovers = new Map<number, JobOutcome<R>>();

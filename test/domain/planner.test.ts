@@ -5,6 +5,8 @@ import { BATCH_LIMIT, MSG } from '../../src/domain/messages';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
 import {
   CANCELLED_ROW_MESSAGE,
+  DEFAULT_MAX_REQUEST_BYTES,
+  estimateSubRequestBytes,
   NO_RESULT_MESSAGE,
   planBatches,
   runPlan,
@@ -105,6 +107,32 @@ describe('planBatches', () => {
         },
       ),
     );
+  });
+
+  test('jobs with long descriptions: a call closes early by size, every call within maxRequestBytes', () => {
+    const description = 'x'.repeat(10_000);
+    const rows = Array.from({ length: 300 }, (_, i) => ({ row: i + 1, spec: jobSpec({ title: `Job ${i}`, description }) }));
+    const plan = planBatches(rows);
+    // Titles "Job 100".."Job 299" and ids "R101".."R300" are the longest; they set how many fit.
+    const per = Math.floor((DEFAULT_MAX_REQUEST_BYTES - 2) / (estimateSubRequestBytes('R300', rows[299]!.spec) + 1));
+    expect(plan.requests.length).toBe(Math.ceil(300 / per));
+    for (const request of plan.requests) {
+      const bytes = 2 + request.reduce((n, s) => n + estimateSubRequestBytes(s.id, s.spec) + 1, 0);
+      expect(bytes).toBeLessThanOrEqual(DEFAULT_MAX_REQUEST_BYTES);
+    }
+    expect(plan.requests.flat()).toHaveLength(300);
+  });
+
+  test('a single job larger than maxRequestBytes is sent alone, not dropped', () => {
+    const plan = planBatches(
+      [
+        { row: 1, spec: spec('Small') },
+        { row: 2, spec: jobSpec({ title: 'Huge', description: 'y'.repeat(5_000) }) },
+        { row: 3, spec: spec('Small too') },
+      ],
+      { maxRequestBytes: 1_000 },
+    );
+    expect(plan.requests.map((r) => r.map((s) => s.id))).toEqual([['R1'], ['R2'], ['R3']]);
   });
 
   test('a row number given twice is a programming error', () => {
@@ -256,6 +284,43 @@ describe('runPlan', () => {
     expect(out.get(1)).toEqual(success('x'));
     for (const row of [2, 3, 4, 5]) expect(out.get(row)).toEqual(failure('transport', unauthorized.message));
     expect(reported.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test('shouldSplit (e.g. 413): a refused call is halved until its parts pass; all rows priced', async () => {
+    const plan = planBatches(
+      Array.from({ length: 10 }, (_, i) => ({ row: i + 1, spec: spec(`Job ${i}`) })),
+      { limit: 10 },
+    );
+    const sizes: number[] = [];
+    const tooLarge = new Error('The request was too large for the service (413, 3 KB).');
+    const send: SendBatch<string> = async (items) => {
+      sizes.push(items.length);
+      if (items.length > 3) throw tooLarge;
+      return new Map(items.map((it) => [it.id, success(it.id)]));
+    };
+    const progress: PlanProgress[] = [];
+    const out = await runPlan(plan, send, {
+      concurrency: 2,
+      shouldSplit: (e) => e === tooLarge,
+      onRequestDone: (_o, p) => {
+        progress.push(p);
+      },
+    });
+    expect([...sizes].sort((a, b) => b - a)).toEqual([10, 5, 5, 3, 3, 2, 2]);
+    for (let row = 1; row <= 10; row++) expect(out.get(row)).toEqual(success(`R${row}`));
+    expect(progress.at(-1)).toEqual({ rowsDone: 10, rowsTotal: 10, requestsDone: 4, requestsTotal: 4 });
+  });
+
+  test('shouldSplit: a single job that is still too large fails with the error message', async () => {
+    const plan = planBatches([{ row: 1, spec: spec('A') }, { row: 2, spec: spec('B') }]);
+    const tooLarge = new Error('too large');
+    const send: SendBatch<string> = async (items) => {
+      if (items.some((it) => it.id === 'R2')) throw tooLarge;
+      return new Map(items.map((it) => [it.id, success('ok')]));
+    };
+    const out = await runPlan(plan, send, { shouldSplit: (e) => e === tooLarge });
+    expect(out.get(1)).toEqual(success('ok'));
+    expect(out.get(2)).toEqual(failure('transport', 'too large'));
   });
 
   test('cancel mid-run: no new requests, the in-flight one is aborted, unpriced rows → cancelled', async () => {
