@@ -10,7 +10,7 @@
 import { PATHS } from '../src/api/wire';
 import { salary50 } from '../src/functions/functions';
 import { createJobPricer } from '../src/functions/pricer';
-import { installFunctionsPricer } from '../src/functions/runtime';
+import { functionsPricer, installFunctionsPricer } from '../src/functions/runtime';
 import { getSession } from '../src/runtime/session';
 import { installCustomFunctions, installOfficeRuntime, MemoryOfficeStorage, shown } from '../test/functions/support/office-fakes';
 import { startPricingService, type PricingService } from '../test/functions/support/pricing-service';
@@ -76,8 +76,7 @@ async function scenario(service: PricingService, cells: number, jobs: number): P
 
   const cold = await sheet(service, cells, jobs);
   const recalc = await sheet(service, cells, jobs);
-  const pricer = (globalThis as Record<string, { persist(): Promise<void> }>).__jobpriceFunctionsPricer;
-  await pricer?.persist();
+  await functionsPricer().persist();
   const persistedKb = storage.charsUnder('jobprice.results.') / 1024;
   await fresh(); // reopen: new session and pricer, same storage, not signed in
   const reopened = await sheet(service, cells, jobs);
