@@ -1,0 +1,126 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The entry point as an operator runs it (`npm run service` = `tsx src/service/main.ts`): settings from
+ * the environment, the development client, the exact listening line, refusals with exit 1, and a clean
+ * exit on SIGTERM. Each start runs in a scratch working directory so `.jobprice/` lands there.
+ */
+
+const ROOT = resolve(__dirname, '../../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = join(ROOT, 'src/service/main.ts');
+const DATA = join(ROOT, 'data/build');
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(cwd: string, env: Record<string, string>): Started {
+  const child = spawn(TSX, [MAIN], {
+    cwd,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JOBPRICE_DATA_DIR: DATA,
+      ...env,
+    },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function listening(s: Started): Promise<string> {
+  for (let i = 0; i < 1200; i++) {
+    const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(s.stdout());
+    if (m?.[1]) return m[1];
+    if (s.child.exitCode !== null) throw new Error(`exited ${s.child.exitCode}: ${s.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no listening line; stdout: ${s.stdout()} stderr: ${s.stderr()}`);
+}
+
+describe('start-up of the reference service (npm run service)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'jobprice-start-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('with no clients configured: creates the dev client (0600), prints where, listens, answers, exits 0 on SIGTERM; reuses it next time', async () => {
+    const first = start(dir, {});
+    const url = await listening(first);
+    const file = join(dir, '.jobprice/dev-client.json');
+    const creds = JSON.parse(await readFile(file, 'utf8')) as { clientId: string; clientSecret: string };
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.stdout()).toContain(file);
+    expect(first.stdout() + first.stderr()).not.toContain(creds.clientSecret);
+    expect(first.stdout().match(/^listening on /gm)).toHaveLength(1);
+
+    expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: 'ok' });
+    const token = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: creds.clientId,
+        client_secret: creds.clientSecret,
+      }),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const priced = await fetch(`${url}/DaaS/jobpricing`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ JobTitle: 'Registered Nurse' }),
+    });
+    expect(((await priced.json()) as { Code: number }).Code).toBe(1);
+    expect(first.stderr()).not.toContain(access_token);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start(dir, {});
+    await listening(second);
+    expect(second.stdout()).toMatch(/reused/);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(creds);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('a missing index: prints the loader message naming npm run data:build and exits 1', async () => {
+    const s = start(dir, {
+      JOBPRICE_DATA_DIR: join(dir, 'nothing-here'),
+      JOBPRICE_CLIENT_ID: 'x',
+      JOBPRICE_CLIENT_SECRET: 'y'.repeat(16),
+    });
+    expect(await s.exited).toBe(1);
+    expect(s.stderr()).toMatch(/npm run data:build/);
+    expect(s.stdout()).not.toMatch(/listening/);
+  }, 60_000);
+
+  it('a bad clients file: names the file and the problem, exits 1', async () => {
+    const file = join(dir, 'clients.json');
+    await writeFile(file, JSON.stringify([{ clientId: 'a', secretHash: 'plain', scope: {} }]));
+    const s = start(dir, { JOBPRICE_CLIENTS_FILE: file });
+    expect(await s.exited).toBe(1);
+    expect(s.stderr()).toContain(file);
+    expect(s.stderr()).toMatch(/\[0\]\.scope/);
+  }, 60_000);
+
+  it('a bad setting: names the variable, exits 1', async () => {
+    const s = start(dir, { PORT: 'eighty' });
+    expect(await s.exited).toBe(1);
+    expect(s.stderr()).toMatch(/PORT: must be a whole number/);
+  }, 60_000);
+});
