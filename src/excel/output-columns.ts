@@ -47,19 +47,31 @@ function formatFor(header: string, currency: string | undefined): string {
 
 export type OutputCell = string | number;
 
-/** The cells of one row in OUTPUT_HEADERS order, with their number formats. */
+/** One frozen formats array per currency: rows share it, so estimating and writing it costs nothing extra. */
+const formatRows = new Map<string, readonly string[]>();
+function rowFormats(currency: string | undefined): string[] {
+  const key = currency ?? '';
+  let formats = formatRows.get(key);
+  if (!formats) {
+    formats = Object.freeze(OUTPUT_HEADERS.map((h) => formatFor(h, currency)));
+    formatRows.set(key, formats);
+  }
+  return formats as string[];
+}
+
+/** The cells of one row in OUTPUT_HEADERS order, with their number formats (shared, do not mutate). */
 export function outputRow(outcome: JobOutcome<JobResult>, pricedAt: string): { values: OutputCell[]; formats: string[] } {
   if (outcome.ok) {
     const result = outcome.result;
     const values: OutputCell[] = RESULT_FIELDS.map((f: ResultField) => result[f] ?? '');
     values.push(STATUS_OK, pricedAt);
-    return { values, formats: OUTPUT_HEADERS.map((h) => formatFor(h, result.CurrencyCode)) };
+    return { values, formats: rowFormats(result.CurrencyCode) };
   }
   // A failed or cancelled row keeps no figures from an earlier run: every figure cell is cleared.
   const status = outcome.kind === 'cancelled' ? STATUS_CANCELLED : outcome.message;
   const values: OutputCell[] = RESULT_FIELDS.map(() => '');
   values.push(status, '');
-  return { values, formats: OUTPUT_HEADERS.map((h) => formatFor(h, undefined)) };
+  return { values, formats: rowFormats(undefined) };
 }
 
 /** Header comparison ignores case and spaces, so "jobprice status" is found as ours. */

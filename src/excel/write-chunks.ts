@@ -54,7 +54,14 @@ export function planWriteChunks(
   return chunks;
 }
 
-/** Estimated JSON bytes of one row's values and formats, plus a little framing. */
+const formatBytes = new WeakMap<readonly string[], number>();
+
+/** Estimated JSON bytes of one row's values and formats, plus a little framing. Shared format rows are measured once. */
 export function estimateRowBytes(values: readonly unknown[], formats: readonly string[]): number {
-  return JSON.stringify(values).length + JSON.stringify(formats).length + 8;
+  let f = formatBytes.get(formats);
+  if (f === undefined) {
+    f = JSON.stringify(formats).length;
+    formatBytes.set(formats, f);
+  }
+  return JSON.stringify(values).length + f + 8;
 }

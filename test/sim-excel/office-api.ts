@@ -316,30 +316,38 @@ export class RangeProxy extends ClientObject {
         `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${formatRect(rect)} is ${rows}x${cols}).`,
       );
     }
-    (value as unknown[][]).forEach((row, i) =>
-      row.forEach((v, j) => {
-        if (v === null || v === undefined) return; // Office.js: null leaves the cell as it is
+    const rowsIn = value as unknown[][];
+    for (let i = 0; i < rows; i++) {
+      const row = rowsIn[i] as unknown[];
+      for (let j = 0; j < cols; j++) {
+        const v = row[j];
+        if (v === null || v === undefined) continue; // Office.js: null leaves the cell as it is
         const r = rect.r0 + i;
         const c = rect.c0 + j;
-        const prev: Cell = sheet.get(r, c) ?? { value: '' };
+        const prev = sheet.get(r, c);
         if (prop === 'numberFormat') {
           if (typeof v !== 'string') throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
-          sheet.set(r, c, { ...prev, numberFormat: v === 'General' ? undefined : v } as Cell);
-          return;
+          const next: Cell = { value: prev?.value ?? '' };
+          if (prev?.formula !== undefined) next.formula = prev.formula;
+          if (v !== 'General') next.numberFormat = v;
+          sheet.set(r, c, next);
+          continue;
         }
         if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
           throw new SimOfficeError('InvalidArgument', `Cell values must be text, numbers or booleans, got ${typeof v}.`);
         }
-        const asText = prev.numberFormat === '@';
-        if (typeof v === 'string' && v.startsWith('=') && !asText) {
-          sheet.set(r, c, { ...prev, formula: v, value: this.context.book.evaluateFormula(v) });
+        const format = prev?.numberFormat;
+        if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
+          const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
+          if (format !== undefined) next.numberFormat = format;
+          sheet.set(r, c, next);
         } else {
           const next: Cell = { value: v };
-          if (prev.numberFormat !== undefined) next.numberFormat = prev.numberFormat;
+          if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         }
-      }),
-    );
+      }
+    }
   }
 
   private derived(f: (l: Located) => Located | null): RangeProxy {
