@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOnetPart, ONET_SOURCES } from './onet';
+import { NORMALIZER_VERSION } from '../matching/normalize';
+import { buildOnetPart, ONET_SOURCES } from './onet/build';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, staleReason } from './manifest';
 import { buildWagesPart, wageSourcePaths } from './wages';
@@ -12,7 +13,16 @@ export const MANIFEST_FILE = 'manifest.json';
 
 /** Every raw file a build reads now, relative to the raw folder (OEWS files are discovered). */
 export function expectedSources(rawDir: string): string[] {
-  return [...wageSourcePaths(rawDir), ...Object.values(GEO_SOURCES), ...ONET_SOURCES];
+  // The O*NET part also reads the OEWS national file (employment priors): list each file once.
+  return [...new Set([...wageSourcePaths(rawDir), ...Object.values(GEO_SOURCES), ...ONET_SOURCES])];
+}
+
+/**
+ * Versions of code whose output is stored in the index besides our own format: the O*NET part's words
+ * are produced by the matcher's normaliser, so a change there makes the stored part stale too.
+ */
+export function partVersions(): Record<string, number> {
+  return { onetNormalizer: NORMALIZER_VERSION };
 }
 
 export function readManifest(outDir: string): Manifest | null {
@@ -30,6 +40,9 @@ export function indexStaleReason(outDir: string, rawDir: string, hash: 'always' 
   const m = readManifest(outDir);
   if (m === null) return `no index at ${outDir}`;
   if (m.formatVersion !== INDEX_FORMAT_VERSION) return `index format ${m.formatVersion}, this code reads ${INDEX_FORMAT_VERSION}`;
+  for (const [name, v] of Object.entries(partVersions())) {
+    if (m.partVersions?.[name] !== v) return `${name} version ${m.partVersions?.[name] ?? 'unknown'} differs from this code's ${v}`;
+  }
   for (const f of Object.values(m.parts)) if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
   return staleReason(m, rawDir, expectedSources(rawDir), hash);
 }
@@ -86,6 +99,7 @@ export async function buildIndex(opts: { rawDir: string; outDir: string; force?:
   const ms = performance.now() - t0;
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
+    partVersions: partVersions(),
     builtAt: new Date().toISOString(),
     buildMs: Math.round(ms),
     sources: fingerprintSources(opts.rawDir, expectedSources(opts.rawDir)),

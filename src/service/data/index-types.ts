@@ -109,6 +109,8 @@ export interface SourceFingerprint {
 
 export interface Manifest {
   readonly formatVersion: number;
+  /** Versions of other code whose output the index stores (e.g. the O*NET normaliser); see build.ts. */
+  readonly partVersions?: Readonly<Record<string, number>>;
   readonly builtAt: string;
   readonly buildMs: number;
   readonly sources: readonly SourceFingerprint[];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { OnetPart } from './onet';
-import { indexStaleReason, MANIFEST_FILE, PART_FILES, readManifest } from './build';
+import type { OnetPart } from './onet/build';
+import { indexStaleReason, MANIFEST_FILE, PART_FILES, partVersions, readManifest } from './build';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
 
 /** The parts the pricing engine reads (the O*NET part goes to the matcher). */
@@ -38,6 +38,9 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   if (manifest === null) throw new IndexNotReadyError(`unreadable ${join(outDir, MANIFEST_FILE)}`);
   if (manifest.formatVersion !== INDEX_FORMAT_VERSION) {
     throw new IndexNotReadyError(`index format ${manifest.formatVersion} differs from this code's ${INDEX_FORMAT_VERSION}`);
+  }
+  for (const [name, v] of Object.entries(partVersions())) {
+    if (manifest.partVersions?.[name] !== v) throw new IndexNotReadyError(`${name} version of the index differs from this code's ${v}`);
   }
   if (rawDir !== undefined && existsSync(rawDir)) {
     const stale = indexStaleReason(outDir, rawDir, 'when-changed');

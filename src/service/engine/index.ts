@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createMatcher } from '../matching';
+import { createMatcher } from '../matching/matcher';
 import { defaultRawDir } from '../data/raw-files';
 import { loadIndex } from '../data/load';
 import { createPricingEngine, type EngineOptions } from './engine';

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { partVersions } from '../../../src/service/data/build';
+import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
+import { IndexNotReadyError, loadIndex } from '../../../src/service/data/load';
+import { RAW_DIR } from '../engine/test-index';
+
+/** Start-up refuses a missing or stale index and names the command that fixes it. */
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'jobprice-index-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const manifest = (over: Partial<Manifest>): Manifest => ({
+  formatVersion: INDEX_FORMAT_VERSION,
+  partVersions: partVersions(),
+  builtAt: '',
+  buildMs: 0,
+  sources: [],
+  vintages: {},
+  parts: { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' },
+  ...over,
+});
+const writeParts = (): void => {
+  for (const f of ['wages.json', 'geography.json', 'onet.json']) writeFileSync(join(dir, f), '{}');
+};
+
+test('a missing index names npm run data:build', async () => {
+  await expect(loadIndex(join(dir, 'nothing-here'))).rejects.toThrow(IndexNotReadyError);
+  await expect(loadIndex(join(dir, 'nothing-here'))).rejects.toThrow(/no index at .*Run `npm run data:build` first\./);
+});
+
+test('an index of another format version is refused', async () => {
+  writeParts();
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ formatVersion: INDEX_FORMAT_VERSION - 1 })));
+  await expect(loadIndex(dir)).rejects.toThrow(/index format .* differs .*npm run data:build/);
+});
+
+test('an index built with another O*NET normaliser is refused', async () => {
+  writeParts();
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ partVersions: { onetNormalizer: -1 } })));
+  await expect(loadIndex(dir)).rejects.toThrow(/onetNormalizer .*npm run data:build/);
+});
+
+test('an index whose recorded raw files differ from the raw folder is refused', async () => {
+  writeParts();
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ sources: [] })));
+  await expect(loadIndex(dir, RAW_DIR)).rejects.toThrow(/new raw file oews\/national_M2025_dl\.xlsx.*npm run data:build/);
+  // Without a raw folder (a deployment that ships only data/build) the freshness check is skipped.
+  await expect(loadIndex(dir)).resolves.toMatchObject({ wages: {}, geography: {}, onet: {} });
+});
+
+test('a damaged part is refused with the same advice', async () => {
+  writeParts();
+  writeFileSync(join(dir, 'wages.json'), '{"trunc');
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+  await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.json.*npm run data:build/);
+});

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jobSpec } from '../../../src/domain/job';
+import { buildIndex } from '../../../src/service/data/build';
+import { loadPricingEngine } from '../../../src/service/engine';
+import { FULL_SCOPE } from '../../../src/service/engine/types';
+import { MSG } from '../../../src/domain/messages';
+import { RAW_DIR } from './test-index';
+
+/**
+ * End to end on the real raw files: build into a temp folder, rebuild is a no-op, then start the engine
+ * with the real O*NET matcher and price by title.
+ */
+let out: string;
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'jobprice-build-'));
+});
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+test('build -> up to date -> load -> price "Registered Nurse" in San Jose', async () => {
+  const first = await buildIndex({ rawDir: RAW_DIR, outDir: out });
+  expect(first.upToDate).toBe(false);
+  expect(first.manifest.vintages.oewsNationalPrimary).toBe('May 2025');
+  const paths = first.manifest.sources.map((s) => s.path);
+  expect(paths).toEqual(expect.arrayContaining(['oews/national_M2025_dl.xlsx', 'geo/ZIP_COUNTY_092024.xlsx', 'bea/MARPP_MSA_2008_2024.csv.gz']));
+  expect(new Set(paths).size).toBe(paths.length);
+  for (const s of first.manifest.sources) expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+  const second = await buildIndex({ rawDir: RAW_DIR, outDir: out });
+  expect(second.upToDate).toBe(true);
+
+  const engine = await loadPricingEngine({ dataDir: out, rawDir: RAW_DIR });
+  const rn = engine.price(jobSpec({ title: 'Registered Nurse', scope: { state: 'CA', city: 'San Jose' } }), FULL_SCOPE);
+  expect(rn.ok && rn.result).toMatchObject({
+    DataScope_Region: 'San Jose-Sunnyvale-Santa Clara, CA',
+    JobFamilyName: 'Healthcare Practitioners and Technical Occupations',
+    CurrencyCode: 'USD',
+  });
+  const national = engine.price(jobSpec({ title: 'Registered Nurse' }), FULL_SCOPE);
+  expect(rn.ok && national.ok && (rn.result.Salary50 as number) > (national.result.Salary50 as number)).toBe(true);
+  expect(engine.price(jobSpec({ title: 'zzzz qqqq' }), FULL_SCOPE)).toEqual({ ok: false, message: MSG.noMatch });
+}, 300_000);
