@@ -104,18 +104,77 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
 /** Abbreviations whose expansion depends on the next word: `[next words, expansion]` tried in order. */
 const contextual: Readonly<Record<string, ReadonlyArray<readonly [ReadonlySet<string>, string]>>> = {
   admin: [
-    [new Set(['assistant', 'asst', 'specialist', 'spec', 'coordinator', 'coord', 'clerk', 'support', 'officer', 'manager', 'mgr', 'service', 'svc', 'secretary', 'associate']), 'administrative'],
+    [
+      new Set([
+        'assistant',
+        'asst',
+        'specialist',
+        'spec',
+        'coordinator',
+        'coord',
+        'clerk',
+        'support',
+        'officer',
+        'manager',
+        'mgr',
+        'service',
+        'svc',
+        'secretary',
+        'associate',
+      ]),
+      'administrative',
+    ],
   ],
   tech: [
-    [new Set(['support', 'writer', 'lead', 'sale', 'recruiter', 'director', 'dir', 'manager', 'mgr', 'consultant']), 'technical'],
+    [
+      new Set([
+        'support',
+        'writer',
+        'lead',
+        'sale',
+        'recruiter',
+        'director',
+        'dir',
+        'manager',
+        'mgr',
+        'consultant',
+      ]),
+      'technical',
+    ],
   ],
   dev: [[new Set(['ops', 'op']), 'development operations']],
-  eng: [[new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']), 'engineering']],
-  engr: [[new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']), 'engineering']],
+  eng: [
+    [
+      new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']),
+      'engineering',
+    ],
+  ],
+  engr: [
+    [
+      new Set(['manager', 'mgr', 'director', 'dir', 'technician', 'tech', 'supervisor', 'supv']),
+      'engineering',
+    ],
+  ],
   mech: [[new Set(['engineer', 'eng', 'engr', 'designer', 'drafter', 'technician', 'tech']), 'mechanical']],
   elec: [[new Set(['engineer', 'eng', 'engr', 'designer', 'drafter', 'technician', 'tech']), 'electrical']],
   acct: [
-    [new Set(['manager', 'mgr', 'executive', 'exec', 'representative', 'rep', 'director', 'dir', 'coordinator', 'coord', 'specialist', 'spec']), 'account'],
+    [
+      new Set([
+        'manager',
+        'mgr',
+        'executive',
+        'exec',
+        'representative',
+        'rep',
+        'director',
+        'dir',
+        'coordinator',
+        'coord',
+        'specialist',
+        'spec',
+      ]),
+      'account',
+    ],
     [new Set(['clerk', 'assistant', 'asst', 'technician', 'tech', 'supervisor', 'supv']), 'accounting'],
   ],
   med: [[new Set(['tech', 'technician', 'technologist']), 'medical']],
@@ -130,14 +189,19 @@ const afterWord: Readonly<Record<string, Readonly<Record<string, string>>>> = {
  * Expands `word` given its neighbours. Returns the expansion (one or more words separated by spaces),
  * or the word itself when it is not an abbreviation.
  */
-export function expandAbbreviation(word: string, previous: string | undefined, next: string | undefined): string {
+export function expandAbbreviation(
+  word: string,
+  previous: string | undefined,
+  next: string | undefined,
+): string {
   if (previous !== undefined) {
     const byPrev = own(afterWord, word);
     const expansion = byPrev === undefined ? undefined : own(byPrev, previous);
     if (expansion !== undefined) return expansion;
   }
   if (next !== undefined) {
-    for (const [nextWords, expansion] of own(contextual, word) ?? []) if (nextWords.has(next)) return expansion;
+    for (const [nextWords, expansion] of own(contextual, word) ?? [])
+      if (nextWords.has(next)) return expansion;
   }
   return own(ABBREVIATIONS, word) ?? word;
 }

@@ -101,7 +101,14 @@ const GRADE: Readonly<Record<string, LevelDef>> = {
 };
 
 /** Where "staff" is a technical career rung ("Staff Engineer"); elsewhere it is filler ("Staff Accountant"). */
-const STAFF_RUNG_NOUNS: ReadonlySet<string> = new Set(['engineer', 'developer', 'scientist', 'architect', 'programmer', 'software']);
+const STAFF_RUNG_NOUNS: ReadonlySet<string> = new Set([
+  'engineer',
+  'developer',
+  'scientist',
+  'architect',
+  'programmer',
+  'software',
+]);
 
 /** Filler that neither names an occupation nor a level once the level words are read ("Level II"). */
 const FILLER: ReadonlySet<string> = new Set(['level', 'grade']);
@@ -109,8 +116,10 @@ const FILLER: ReadonlySet<string> = new Set(['level', 'grade']);
 export function extractLevel(words: readonly string[]): LevelledTitle {
   const content: string[] = [];
   const signals: LevelSignal[] = [];
-  const pure = (def: LevelDef, ws: string[]): void => void signals.push({ ...def, words: ws, management: false });
-  const mgmt = (def: LevelDef, ws: string[]): void => void signals.push({ ...def, words: ws, management: true });
+  const pure = (def: LevelDef, ws: string[]): void =>
+    void signals.push({ ...def, words: ws, management: false });
+  const mgmt = (def: LevelDef, ws: string[]): void =>
+    void signals.push({ ...def, words: ws, management: true });
   const last = words.length - 1;
   const removedPure: string[] = [];
   for (let i = 0; i < words.length; i++) {

@@ -23,14 +23,23 @@ import { TitleIndex } from './title-index';
  * - The occupation-title bonus rewards the occupation whose own name shares the query's words:
  *   "Project Manager" is an alternate title of four occupations, but only Project Management
  *   Specialists has "project" in its name.
- * - JobDesc only re-ranks occupations the title proposed (the title leads; a description cannot
- *   make "asdf" match), and at most by DESC_WEIGHT, so it settles close calls ("Analyst" + a
- *   description about budgets and forecasts) without overturning an exact title.
+ * - JobDesc only re-weighs occupations the title words reach (the title leads; a description cannot
+ *   make "asdf" match), by at most DESC_WEIGHT, so it settles close calls ("Store Manager" + a text
+ *   about retail staff) without overturning an exact title; for a vague one-word title it weighs
+ *   DESC_WEIGHT_VAGUE_TITLE and decides ("Analyst" + a text about budgets and forecasts).
  * - prior (see occupationPrior) is a tie-breaker of a few hundredths: it never beats a better title.
  */
 const OCCUPATION_TITLE_BONUS = 0.15;
 const DESC_WEIGHT = 0.15;
-const CANDIDATES_FOR_DESC = 30;
+/**
+ * A vague title (one generic word, see rating.ts) says little, so when a description is given it
+ * decides: the title score is scaled by VAGUE_TITLE_FACTOR and the description weighs
+ * DESC_WEIGHT_VAGUE_TITLE. "Engineer" + a software text must reach Software Developers through its
+ * "Software Engineer" title (cosine ~0.5) past the dozens of occupations listing plain "Engineer"
+ * (cosine 1) whose tasks fit the text less; the title still filters (only occupations it reaches count).
+ */
+const DESC_WEIGHT_VAGUE_TITLE = 1.0;
+const VAGUE_TITLE_FACTOR = 0.3;
 /** Only the first words of a long description are read: the evidence is in them, and it bounds latency. */
 const MAX_DESC_WORDS = 400;
 
@@ -94,16 +103,21 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const taskIndex = new TaskIndex(part, titleIndex.wordIds);
   const { codes, titles: occTitles, zones, family, employment } = part.occupations;
   const occCount = codes.length;
-  const prior = Float64Array.from(codes, (c, i) => occupationPrior(c, occTitles[i] as string, employment[i] as number));
+  const prior = Float64Array.from(codes, (c, i) =>
+    occupationPrior(c, occTitles[i] as string, employment[i] as number),
+  );
   const socCodes = codes.map((c) => c.slice(0, 7));
   // Words of each occupation's own title, to cancel a management word's level shift (see level.ts).
   const ownTitleWords: Set<string>[] = codes.map(() => new Set());
   for (let t = 0; t < part.titles.occ.length; t++) {
     if (part.titles.kind[t] !== TitleKind.Primary) continue;
     const set = ownTitleWords[part.titles.occ[t] as number] as Set<string>;
-    for (let k = part.titles.start[t] as number; k < (part.titles.start[t + 1] as number); k++) set.add(part.vocab[part.titles.words[k] as number] as string);
+    for (let k = part.titles.start[t] as number; k < (part.titles.start[t + 1] as number); k++)
+      set.add(part.vocab[part.titles.words[k] as number] as string);
   }
-  const kindWeights = Float64Array.from(part.titles.kind, (k, t) => kindWeight(k, part.titles.sources[t] as number));
+  const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
+    kindWeight(k, part.titles.sources[t] as number),
+  );
 
   // Per-request scratch (the service is single-threaded; ranking is synchronous and not re-entrant).
   const best = new Float64Array(occCount);
@@ -113,8 +127,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const isCandidate = new Uint8Array(occCount);
   const descScores = new Float64Array(occCount);
 
-  /** Occupations ranked for the title words (+ description), best first. */
-  function rank(words: readonly string[], description: string): { ranked: Ranked[]; queryNorm: number } {
+  /**
+   * Every occupation sharing a word with the title, with its score (unsorted). The description
+   * re-weighs all of them: any occupation the title words reach may be the one the text describes.
+   */
+  function score(words: readonly string[], description: string): { scored: Ranked[]; vague: boolean } {
     touchedOcc.length = 0;
     const queryNorm = titleIndex.forEachMatch(words, (t, cos) => {
       const o = titleIndex.titleOcc[t] as number;
@@ -126,43 +143,49 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       if (s > (best[o] as number)) best[o] = s;
       if (titleIndex.isPrimary(t)) ownCos[o] = cos;
     });
-    const ranked = touchedOcc.map((o) => ({ o, score: (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number) }));
+    const scored = touchedOcc.map((o) => ({
+      o,
+      score: (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number),
+    }));
     for (const o of touchedOcc) {
       best[o] = 0;
       ownCos[o] = 0;
       seen[o] = 0;
     }
-    ranked.sort((a, b) => b.score - a.score);
+    const vague = words.length === 1 && queryNorm < VAGUE_WORD_IDF;
 
-    const descWords = description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
-    if (descWords.length > 0 && ranked.length > 1) {
-      const candidates = ranked.slice(0, CANDIDATES_FOR_DESC);
-      for (const c of candidates) isCandidate[c.o] = 1;
+    const descWords =
+      description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    if (descWords.length > 0 && scored.length > 1) {
+      for (const c of scored) isCandidate[c.o] = 1;
       taskIndex.score(descWords, isCandidate, descScores);
       let top = 0;
-      for (const c of candidates) top = Math.max(top, descScores[c.o] as number);
-      for (const c of candidates) {
-        if (top > 0) c.score += (DESC_WEIGHT * (descScores[c.o] as number)) / top;
+      for (const c of scored) top = Math.max(top, descScores[c.o] as number);
+      const weight = vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT;
+      for (const c of scored) {
+        if (vague && top > 0) c.score *= VAGUE_TITLE_FACTOR;
+        if (top > 0) c.score += (weight * (descScores[c.o] as number)) / top;
         isCandidate[c.o] = 0;
         descScores[c.o] = 0;
       }
-      candidates.sort((a, b) => b.score - a.score);
-      ranked.splice(0, candidates.length, ...candidates);
     }
-    return { ranked, queryNorm };
+    return { scored, vague };
   }
 
   function match(title: string, description: string): OccupationMatch | null {
     const { content, level } = extractLevel(titleWords(title));
     const words = [...new Set(content)];
     if (words.length === 0) return null;
-    const { ranked, queryNorm } = rank(words, description);
-    const winner = ranked[0];
+    const { scored, vague } = score(words, description);
+    // Winner, then the best occupation of another SOC code: two linear passes, no sort per request.
+    let winner: Ranked | undefined;
+    for (const c of scored) if (winner === undefined || c.score > winner.score) winner = c;
     if (winner === undefined) return null;
     const o = winner.o;
     const soc = socCodes[o] as string;
-    const runnerUp = ranked.find((r) => socCodes[r.o] !== soc)?.score ?? 0;
-    const rating = rateMatch(winner.score, runnerUp, words.length === 1 && queryNorm < VAGUE_WORD_IDF);
+    let runnerUp = 0;
+    for (const c of scored) if (c.score > runnerUp && socCodes[c.o] !== soc) runnerUp = c.score;
+    const rating = rateMatch(winner.score, runnerUp, vague);
     if (rating === null) return null;
     const occupationLevel = zoneLevelName(zones[o] as number, soc);
     return {
@@ -173,22 +196,35 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       score: winner.score,
       jobFamilyName: part.families.names[family[o] as number] as string,
       jobLevelName: level?.name ?? occupationLevel,
-      levelShift: level === null ? 0 : effectiveShift(level, words, ownTitleWords[o] as Set<string>, occupationLevel),
+      levelShift:
+        level === null ? 0 : effectiveShift(level, words, ownTitleWords[o] as Set<string>, occupationLevel),
     };
   }
 
   function candidates(title: string, description: string, limit: number): MatchCandidate[] {
     const words = [...new Set(extractLevel(titleWords(title)).content)];
     if (words.length === 0) return [];
-    return rank(words, description)
-      .ranked.slice(0, limit)
-      .map((r) => ({ onetCode: codes[r.o] as string, occupationTitle: occTitles[r.o] as string, score: r.score }));
+    return score(words, description)
+      .scored.sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((r) => ({
+        onetCode: codes[r.o] as string,
+        occupationTitle: occTitles[r.o] as string,
+        score: r.score,
+      }));
   }
 
   return { match, candidates };
 }
 
-const MANAGEMENT_WORDS: ReadonlySet<string> = new Set(['vice', 'president', 'chief', 'director', 'head', 'assistant']);
+const MANAGEMENT_WORDS: ReadonlySet<string> = new Set([
+  'vice',
+  'president',
+  'chief',
+  'director',
+  'head',
+  'assistant',
+]);
 
 /**
  * A management word's shift is cancelled when the matched occupation already is that level: its own
@@ -196,7 +232,12 @@ const MANAGEMENT_WORDS: ReadonlySet<string> = new Set(['vice', 'president', 'chi
  * Directors), its level is the signal's level ("SVP Finance" -> Chief Executives, Executive), or the
  * title is nothing but such words ("President"). Its OEWS figures then describe that level. See level.ts.
  */
-function effectiveShift(level: LevelSignal, words: readonly string[], ownTitle: ReadonlySet<string>, occupationLevel: string): number {
+function effectiveShift(
+  level: LevelSignal,
+  words: readonly string[],
+  ownTitle: ReadonlySet<string>,
+  occupationLevel: string,
+): number {
   if (!level.management) return level.shift;
   if (occupationLevel === level.name) return 0;
   if (level.words.some((w) => ownTitle.has(w))) return 0;

@@ -5,21 +5,82 @@ import { expandAbbreviation } from './abbreviations';
  * same way, so every rule lives here once. Bump NORMALIZER_VERSION when a rule changes: the built
  * index records it and the matcher refuses an index built with other rules.
  */
-export const NORMALIZER_VERSION = 5;
+export const NORMALIZER_VERSION = 6;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
-const TITLE_STOPWORDS: ReadonlySet<string> = new Set(['and', 'of', 'the', 'for', 'in', 'a', 'an', 'to', 'or', 'with', 'on', 'at', 'by', 'from', 'per', 'as', 'all']);
+const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
+  'and',
+  'of',
+  'the',
+  'for',
+  'in',
+  'a',
+  'an',
+  'to',
+  'or',
+  'with',
+  'on',
+  'at',
+  'by',
+  'from',
+  'per',
+  'as',
+  'all',
+]);
 
 /** Extra words ignored in descriptions and task statements (prose, not titles). */
 const PROSE_STOPWORDS: ReadonlySet<string> = new Set([
   ...TITLE_STOPWORDS,
-  'is', 'are', 'be', 'will', 'this', 'that', 'these', 'those', 'it', 'its', 'our', 'we', 'you', 'your', 'their',
-  'they', 'such', 'other', 'including', 'include', 'may', 'must', 'can', 'using', 'use', 'work', 'job', 'role',
-  'ensure', 'related', 'various', 'within', 'into', 'about', 'also', 'not', 'have', 'has', 'who', 'which', 'etc',
+  'is',
+  'are',
+  'be',
+  'will',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'our',
+  'we',
+  'you',
+  'your',
+  'their',
+  'they',
+  'such',
+  'other',
+  'including',
+  'include',
+  'may',
+  'must',
+  'can',
+  'using',
+  'use',
+  'work',
+  'job',
+  'role',
+  'ensure',
+  'related',
+  'various',
+  'within',
+  'into',
+  'about',
+  'also',
+  'not',
+  'have',
+  'has',
+  'who',
+  'which',
+  'etc',
 ]);
 
 /** Irregular plurals that the suffix rules below would get wrong. */
-const IRREGULAR: Readonly<Record<string, string>> = { people: 'person', children: 'child', leader: 'lead', leadership: 'lead' };
+const IRREGULAR: Readonly<Record<string, string>> = {
+  people: 'person',
+  children: 'child',
+  leader: 'lead',
+  leadership: 'lead',
+};
 
 /**
  * Folds a plural to its singular with a few suffix rules. It need not produce dictionary words, only
@@ -62,22 +123,43 @@ export function titleWords(text: string): string[] {
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
     // "Head of Sales" is "Sales Director"; O*NET lists the latter form ("head" alone means "Head Cook").
-    const expanded = word === 'head' && raw[i + 1] === 'of' ? 'director' : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
+    const expanded =
+      word === 'head' && raw[i + 1] === 'of' ? 'director' : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
     for (const w of expanded.split(' ')) if (!TITLE_STOPWORDS.has(w)) out.push(w);
   }
   return out;
 }
 
 /**
- * Prose words for descriptions and task statements: plurals folded, stop words removed, and only the
- * unambiguous acronyms expanded (in prose "it" is a pronoun, not Information Technology).
+ * Prose words for descriptions and task statements: plurals folded, stop words removed, then a light
+ * suffix stem, because a job description says "coding, testing and debugging" where O*NET's tasks say
+ * "code", "test" and "debug". Titles are not stemmed: there "Accountant" and "Accounting" differ.
  */
 export function proseWords(text: string): string[] {
   const out: string[] = [];
   for (const word of rawWords(text)) {
     const w = singular(word);
     if (PROSE_STOPWORDS.has(w) || w.length < 2 || /^\d+$/.test(w)) continue;
-    out.push(w);
+    out.push(stem(w));
   }
   return out;
+}
+
+/**
+ * A small suffix stripper (a few of Porter's steps): -ing, -ed, -ment, -er/-or, then a final -e and a
+ * doubled final consonant. "testing", "tested", "tester" -> "test"; "coding", "code" -> "cod";
+ * "development", "developer" -> "develop"; "programming", "programmer" -> "program". Like `singular`,
+ * it need not give dictionary words, only the same stem on both sides.
+ */
+export function stem(word: string): string {
+  let w = word;
+  for (const suffix of ['ing', 'ment', 'ed', 'er', 'or']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  return w;
 }

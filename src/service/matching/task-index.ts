@@ -11,7 +11,10 @@ export class TaskIndex {
   private readonly idf: Float64Array;
   private readonly lengthNorm: Float64Array;
 
-  constructor(part: OnetPart, private readonly wordIds: ReadonlyMap<string, number>) {
+  constructor(
+    part: OnetPart,
+    private readonly wordIds: ReadonlyMap<string, number>,
+  ) {
     const { tasks, vocab } = part;
     const occCount = tasks.length.length;
     const df = new Int32Array(vocab.length);
@@ -22,7 +25,8 @@ export class TaskIndex {
       this.idf[w] = d === 0 ? 0 : Math.log(1 + (occCount - d + 0.5) / (d + 0.5));
     }
     this.postStart = new Int32Array(vocab.length + 1);
-    for (let w = 0; w < vocab.length; w++) this.postStart[w + 1] = (this.postStart[w] as number) + (df[w] as number);
+    for (let w = 0; w < vocab.length; w++)
+      this.postStart[w + 1] = (this.postStart[w] as number) + (df[w] as number);
     this.postOcc = new Int32Array(tasks.terms.length);
     this.postCount = new Float64Array(tasks.terms.length);
     const fill = this.postStart.slice(0, vocab.length);

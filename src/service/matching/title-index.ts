@@ -34,11 +34,13 @@ export class TitleIndex {
     const df = new Int32Array(vocab.length);
     for (const w of titles.words) df[w] = (df[w] as number) + 1;
     this.idf = new Float64Array(vocab.length);
-    for (let w = 0; w < vocab.length; w++) this.idf[w] = df[w] === 0 ? 0 : Math.log(1 + n / (df[w] as number));
+    for (let w = 0; w < vocab.length; w++)
+      this.idf[w] = df[w] === 0 ? 0 : Math.log(1 + n / (df[w] as number));
     this.unknownIdf = Math.log(1 + n / UNKNOWN_WORD_DF);
 
     this.postStart = new Int32Array(vocab.length + 1);
-    for (let w = 0; w < vocab.length; w++) this.postStart[w + 1] = (this.postStart[w] as number) + (df[w] as number);
+    for (let w = 0; w < vocab.length; w++)
+      this.postStart[w + 1] = (this.postStart[w] as number) + (df[w] as number);
     this.postTitle = new Int32Array(titles.words.length);
     const fill = this.postStart.slice(0, vocab.length);
     this.titleNorm = new Float64Array(n);

@@ -38,7 +38,8 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
   const occIndex = new Map(codes.map((c, i) => [c, i]));
   const at = (code: string, file: string): number => {
     const i = occIndex.get(code);
-    if (i === undefined) throw new Error(`${file}: O*NET-SOC code ${code} is not in ${ONET_FILES.occupations}`);
+    if (i === undefined)
+      throw new Error(`${file}: O*NET-SOC code ${code} is not in ${ONET_FILES.occupations}`);
     return i;
   };
 
@@ -76,7 +77,12 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     'Reported Job Title',
     'Shown in My Next Move',
   ])) {
-    addTitle(at(code, ONET_FILES.reportedTitles), reported, shown === 'Y' ? TitleKind.ReportedShown : TitleKind.Reported, 0);
+    addTitle(
+      at(code, ONET_FILES.reportedTitles),
+      reported,
+      shown === 'Y' ? TitleKind.ReportedShown : TitleKind.Reported,
+      0,
+    );
   }
 
   const altRows = await readXlsx(path(ONET_FILES.alternateTitles));
@@ -94,7 +100,13 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     if (short) addTitle(occ, short, TitleKind.Short, sources);
   }
 
-  const titles = { occ: [] as number[], kind: [] as number[], sources: [] as number[], start: [] as number[], words: [] as number[] };
+  const titles = {
+    occ: [] as number[],
+    kind: [] as number[],
+    sources: [] as number[],
+    start: [] as number[],
+    words: [] as number[],
+  };
   for (const t of titleByKey.values()) {
     titles.occ.push(t.occ);
     titles.kind.push(t.kind);
@@ -114,8 +126,14 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     }
   };
   occupationRows.forEach(([, , description], i) => addProse(i, description));
-  for (const [code, task] of csvRecords(path(ONET_FILES.tasks), ['O*NET-SOC Code', 'Task'])) addProse(at(code, ONET_FILES.tasks), task);
-  const tasks = { start: [] as number[], terms: [] as number[], counts: [] as number[], length: [] as number[] };
+  for (const [code, task] of csvRecords(path(ONET_FILES.tasks), ['O*NET-SOC Code', 'Task']))
+    addProse(at(code, ONET_FILES.tasks), task);
+  const tasks = {
+    start: [] as number[],
+    terms: [] as number[],
+    counts: [] as number[],
+    length: [] as number[],
+  };
   for (const bag of bags) {
     tasks.start.push(tasks.terms.length);
     let length = 0;
@@ -140,7 +158,13 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     kind: 'onet',
     normalizerVersion: NORMALIZER_VERSION,
     release: 'O*NET 30.3 (alternate titles and zone 1/2 split: 29.3); SOC 2018 definitions',
-    occupations: { codes, titles: occupationRows.map((r) => r[1]), zones, family, employment: await readEmployment(path(ONET_FILES.oewsNational), codes) },
+    occupations: {
+      codes,
+      titles: occupationRows.map((r) => r[1]),
+      zones,
+      family,
+      employment: await readEmployment(path(ONET_FILES.oewsNational), codes),
+    },
     families,
     vocab,
     titles,
@@ -160,7 +184,9 @@ export function primaryTitleForMatching(title: string): string {
 function csvRecords<const N extends readonly string[]>(file: string, names: N): { [K in keyof N]: string }[] {
   const [header, ...rows] = readCsv(file);
   const cols = columnIndexes(header ?? [], names, file);
-  return rows.filter((r) => r.length > 1).map((r) => cols.map((c) => (r[c] ?? '').trim()) as { [K in keyof N]: string });
+  return rows
+    .filter((r) => r.length > 1)
+    .map((r) => cols.map((c) => (r[c] ?? '').trim()) as { [K in keyof N]: string });
 }
 
 function columnIndexes(header: readonly string[], names: readonly string[], file: string): number[] {
@@ -172,7 +198,9 @@ function columnIndexes(header: readonly string[], names: readonly string[], file
 }
 
 function readZones(file303: string, file293: string, codes: string[]): number[] {
-  const zone303 = new Map(csvRecords(file303, ['O*NET-SOC Code', 'Job Zone']).map(([c, z]) => [c, Number(z)]));
+  const zone303 = new Map(
+    csvRecords(file303, ['O*NET-SOC Code', 'Job Zone']).map(([c, z]) => [c, Number(z)]),
+  );
   const tsv = readTsv(file293);
   const [codeCol, zoneCol] = columnIndexes(tsv.header, ['O*NET-SOC Code', 'Job Zone'], file293);
   const zone293 = new Map(tsv.rows.map((r) => [r[codeCol as number] ?? '', Number(r[zoneCol as number])]));
@@ -190,7 +218,11 @@ function readZones(file303: string, file293: string, codes: string[]): number[] 
  */
 async function readEmployment(file: string, codes: string[]): Promise<number[]> {
   const rows = await readXlsx(file);
-  const [occCol, groupCol, empCol] = columnIndexes((rows[0] ?? []).map((c) => cellText(c)), ['OCC_CODE', 'O_GROUP', 'TOT_EMP'], file);
+  const [occCol, groupCol, empCol] = columnIndexes(
+    (rows[0] ?? []).map((c) => cellText(c)),
+    ['OCC_CODE', 'O_GROUP', 'TOT_EMP'],
+    file,
+  );
   const employment = new Map<string, number>();
   for (const r of rows.slice(1)) {
     const group = cellText(r[groupCol as number]);

@@ -1,0 +1,78 @@
+/**
+ * Micro-benchmark of the O*NET title matcher: `npx tsx bench/matching.ts`.
+ * Builds the O*NET part from the raw data (reporting build time and JSON size), then matches a few
+ * thousand titles: O*NET alternate titles with seniority words and abbreviations mixed in, realistic
+ * hand-written titles, nonsense, and titles with a description. Prints mean / p50 / p99 per match.
+ */
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
+import { defaultRawDir } from '../src/service/data/raw-files';
+import { createMatcher } from '../src/service/matching/matcher';
+
+const HAND_WRITTEN = [
+  'Registered Nurse', 'RN', 'Sr. Software Engineer', 'SWE II', 'Staff Accountant', 'Cashier', 'CDL Truck Driver',
+  'Warehouse Associate', 'Customer Service Rep', 'HR Generalist', 'Payroll Specialist', 'Admin Asst', 'VP of Sales',
+  'Director of Marketing', 'Chief Executive Officer', 'Line Cook', 'Forklift Operator', 'Manager', 'Engineer',
+  'asdf qwerty', 'xyzzy', 'Payroll Ninja', 'Head of Engineering', 'Software Engineering Intern',
+];
+const DESCRIPTION =
+  'Responsible for preparing financial statements, reconciling accounts, supporting the monthly close, ' +
+  'analyzing budget variances and working with auditors. Requires a bachelor degree in accounting and ' +
+  'strong Excel skills; experience with ERP systems preferred. The role reports to the Controller.';
+
+function sampleTitles(part: OnetPart, count: number): string[] {
+  const prefixes = ['', '', '', 'Sr. ', 'Junior ', 'Lead ', 'Senior ', 'Asst '];
+  const suffixes = ['', '', '', ' II', ' III', ' I'];
+  const out: string[] = [];
+  const { titles, vocab } = part;
+  // Deterministic spread over the stored title strings (rebuilt from their words).
+  for (let i = 0; out.length < count; i++) {
+    const t = (i * 7919) % titles.occ.length;
+    const words = titles.words.slice(titles.start[t], titles.start[t + 1]).map((w) => vocab[w] as string);
+    out.push(`${prefixes[i % prefixes.length]}${words.join(' ')}${suffixes[i % suffixes.length]}`);
+    if (i % 10 === 0) out.push(HAND_WRITTEN[i % HAND_WRITTEN.length] as string);
+  }
+  return out.slice(0, count);
+}
+
+function report(label: string, times: number[]): void {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const pct = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) * 1000;
+  console.log(`${label.padEnd(34)} n=${times.length}  mean ${(mean * 1000).toFixed(1)} µs  p50 ${pct(0.5).toFixed(1)} µs  p99 ${pct(0.99).toFixed(1)} µs  max ${pct(1).toFixed(1)} µs`);
+}
+
+async function main(): Promise<void> {
+  const rawDir = defaultRawDir(join(__dirname, '..'));
+  let t0 = performance.now();
+  const built = await buildOnetPart(rawDir);
+  const buildMs = performance.now() - t0;
+  const json = JSON.stringify(built);
+  t0 = performance.now();
+  const part = JSON.parse(json) as OnetPart;
+  const parseMs = performance.now() - t0;
+  t0 = performance.now();
+  const matcher = createMatcher(part);
+  const createMs = performance.now() - t0;
+  console.log(`build ${buildMs.toFixed(0)} ms; JSON ${(json.length / 1e6).toFixed(2)} MB; JSON.parse ${parseMs.toFixed(0)} ms; createMatcher ${createMs.toFixed(0)} ms`);
+  console.log(`${part.occupations.codes.length} occupations, ${part.titles.occ.length} title strings, ${part.vocab.length} words`);
+
+  const titles = sampleTitles(part, 5000);
+  for (const t of titles.slice(0, 500)) matcher.match(t, ''); // warm-up (JIT)
+
+  const time = (fn: () => void): number => {
+    const s = performance.now();
+    fn();
+    return performance.now() - s;
+  };
+  report('title only', titles.map((t) => time(() => matcher.match(t, ''))));
+  report('title + 60-word description', titles.slice(0, 2000).map((t) => time(() => matcher.match(t, DESCRIPTION))));
+  const batch = titles.slice(0, 200);
+  const batches = Array.from({ length: 20 }, () => time(() => batch.forEach((t) => matcher.match(t, ''))));
+  report('batch of 200 titles (per batch)', batches);
+  const matched = titles.filter((t) => matcher.match(t, '') !== null).length;
+  console.log(`matched ${matched} of ${titles.length} sampled titles`);
+}
+
+void main();

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildOnetPart, ONET_SOURCES, type OnetPart } from '../../../src/service/data/onet/build';
+import { defaultRawDir, findRaw } from '../../../src/service/data/raw-files';
+
+/**
+ * The real O*NET part, built from ../shared/data/raw once and cached in the OS temp folder so that
+ * the test files (run in parallel workers) do not each spend seconds reading the xlsx files. The cache
+ * key covers the code that builds the part and the raw files' sizes and dates, so a change to either
+ * rebuilds it.
+ */
+export const RAW_DIR = defaultRawDir(join(__dirname, '..', '..', '..'));
+
+export async function loadRealOnetPart(): Promise<OnetPart> {
+  const file = join(tmpdir(), `jobprice-onet-part-${cacheKey()}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as OnetPart;
+  const part = await buildOnetPart(RAW_DIR);
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(part));
+  renameSync(partial, file);
+  return part;
+}
+
+function cacheKey(): string {
+  const hash = createHash('sha256');
+  const root = join(__dirname, '..', '..', '..', 'src', 'service');
+  for (const dir of [join(root, 'data', 'onet'), join(root, 'matching'), join(root, 'data')]) {
+    for (const name of readdirSync(dir).sort()) if (name.endsWith('.ts')) hash.update(name).update(readFileSync(join(dir, name)));
+  }
+  for (const rel of ONET_SOURCES) {
+    const p = findRaw(RAW_DIR, rel);
+    if (p !== null) hash.update(`${rel}:${statSync(p).size}:${statSync(p).mtimeMs}`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
