@@ -13,28 +13,8 @@ import { createJobPricer } from '../src/functions/pricer';
 import { functionsPricer, installFunctionsPricer } from '../src/functions/runtime';
 import { getSession } from '../src/runtime/session';
 import { installCustomFunctions, installOfficeRuntime, MemoryOfficeStorage, shown } from '../test/functions/support/office-fakes';
+import { jobArgs } from '../test/functions/support/jobs';
 import { startPricingService, type PricingService } from '../test/functions/support/pricing-service';
-
-const TITLES = [
-  'Software Developer', 'Registered Nurse', 'Accountant', 'Financial Analyst', 'Marketing Manager',
-  'Sales Representative', 'Data Scientist', 'Human Resources Manager', 'Customer Service Representative',
-  'Electrician', 'Truck Driver', 'Project Manager', 'Mechanical Engineer', 'Pharmacist', 'Web Developer',
-  'Elementary School Teacher', 'Administrative Assistant', 'Operations Manager', 'Physical Therapist',
-  'Lawyer', 'Graphic Designer', 'Network Administrator', 'Civil Engineer', 'Payroll Specialist', 'Plumber',
-];
-const PLACES: [string, string, string][] = [
-  ['USA', '', ''], ['USA', 'CA', ''], ['USA', 'CA', 'San Jose'], ['USA', 'NY', 'New York'], ['USA', 'TX', 'Austin'],
-  ['USA', 'IL', 'Chicago'], ['USA', 'WA', 'Seattle'], ['USA', 'MA', ''], ['USA', 'FL', 'Miami'], ['USA', 'OH', ''],
-];
-const NAICS = ['', '51', '52', '62', '54', '31', '44', '23', '48'];
-
-/** The i-th distinct job: title × place × industry. */
-function jobArgs(i: number): [string, null, string, string, string, null, string] {
-  const title = TITLES[i % TITLES.length] as string;
-  const [country, state, city] = PLACES[Math.floor(i / TITLES.length) % PLACES.length] as [string, string, string];
-  const naics = NAICS[Math.floor(i / (TITLES.length * PLACES.length)) % NAICS.length] as string;
-  return [title, null, country, state, city, null, naics];
-}
 
 interface Run {
   calls: number;

@@ -1,0 +1,120 @@
+import { PATHS, RESULT_FIELDS } from '../../src/api/wire';
+import { deadlineMessage } from '../../src/domain/coalescer';
+import { jobSpec } from '../../src/domain/job';
+import { MSG } from '../../src/domain/messages';
+import { NOT_IN_SCOPE } from '../../src/functions/fields';
+import { createJobPricer, NOT_SIGNED_IN } from '../../src/functions/pricer';
+import { createRefresher, type SheetOps } from '../../src/functions/refresh';
+import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
+import { getSession } from '../../src/runtime/session';
+import type { FormulaCell } from '../../src/excel/jobprice-cells';
+import { fakeResult, specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
+import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
+import { FakeCustomFunctionError, MemoryOfficeStorage, shown } from './support/office-fakes';
+
+/**
+ * The JOBPRICE.* functions as Excel runs them (module loaded, functions associated by the metadata's
+ * list, null for omitted arguments) against the scripted loopback server of test/support, made to fail
+ * the ways a real service can: 401, 5xx for a whole batch, a dropped network, a hang, a data scope that
+ * omits figures, and no sign-in at all. Calls are counted at the server. The normal paths run against
+ * the reference service in functions.service.test.ts.
+ */
+
+let server: ScriptedServer;
+let host: FunctionsHost;
+
+/** Requests before this index belong to earlier tests. */
+let firstOfTest = 0;
+const since = (path: string) => server.requests.slice(firstOfTest).filter((r) => r.path === path);
+const batchCalls = (): number => since(PATHS.batch).length;
+const singleCalls = (): number => since(PATHS.single).length;
+const allCalls = (): number => batchCalls() + singleCalls();
+
+/** What reopening the workbook does to the runtime: a new session and pricer, the same storage. */
+function reopen(): void {
+  installFunctionsPricer(undefined);
+  delete (globalThis as Record<string, unknown>).__jobpriceSession;
+}
+
+async function signIn(): Promise<void> {
+  const session = getSession();
+  await session.ready();
+  await session.updateSettings({ serviceUrl: server.url });
+  await session.signInWithClientCredentials('test-client', 'test-secret', { remember: false });
+}
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+  host = await loadFunctionsHost();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  host.storage.map.clear();
+  reopen();
+  server.respondWith(specFaithfulService());
+  await signIn();
+  firstOfTest = server.requests.length;
+});
+
+describe('JOBPRICE.* errors the service has to be made to produce', () => {
+  it('a figure outside the data scope (D15: Comp omitted) is #N/A "Not included in your data scope", never a number', async () => {
+    const base = specFaithfulService();
+    server.respondWith(async (req, i) => {
+      const reply = await base(req, i);
+      const json = reply.json as { Code: number; Data: Record<string, unknown> };
+      if (json?.Code === 1 && !Array.isArray(json.Data)) for (const k of Object.keys(json.Data)) if (k.startsWith('Comp')) delete json.Data[k];
+      return reply;
+    });
+    await expect(shown(host.cell('COMP50', 'Chemist'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
+    expect(typeof (await host.cell('SALARY50', 'Chemist'))).toBe('number');
+    const row = ((await host.cell('MATCH', 'Chemist')) as unknown[][])[0] as unknown[];
+    expect(row[RESULT_FIELDS.indexOf('Comp50')]).toEqual(new FakeCustomFunctionError('#N/A', NOT_IN_SCOPE));
+    expect(allCalls()).toBe(1);
+  });
+
+  it('without sign-in: #N/A "Sign in to JobPrice in the task pane", no call', async () => {
+    await getSession().signOut();
+    await expect(shown(host.cell('SALARY50', 'Pilot'))).resolves.toEqual({ error: '#N/A', message: NOT_SIGNED_IN });
+    expect(allCalls()).toBe(0);
+  });
+
+  it('401: #N/A telling the user to sign in again, and nothing cached', async () => {
+    server.respondWith(() => ({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' }, json: { Code: -1, Message: 'The access token is missing, invalid or expired.' } }));
+    const r = await shown(host.cell('SALARY50', 'Pilot'));
+    expect(r).toMatchObject({ error: '#N/A' });
+    expect((r as { message: string }).message).toMatch(/sign in again/i);
+    server.respondWith(specFaithfulService());
+    expect(typeof (await host.cell('SALARY50', 'Pilot'))).toBe('number');
+  });
+
+  it('a batch that fails as a whole (5xx after retries) is #N/A with the reason for every cell', async () => {
+    server.respondWith(() => ({ status: 503, json: { Code: -1, Message: 'Down for maintenance' } }));
+    const results = await Promise.all(['A', 'B', 'C'].map((t) => shown(host.cell('SALARY50', `Batch fail ${t}`))));
+    for (const r of results) {
+      expect(r).toMatchObject({ error: '#N/A' });
+      expect((r as { message: string }).message).toMatch(/internal problem \(503\)/);
+    }
+    expect(batchCalls()).toBe(4); // one batch, tried 4 times (D14 retries 5xx), never per cell
+  });
+
+  it('a network fault is #N/A with the reason', async () => {
+    const dead = await startScriptedServer();
+    const deadUrl = dead.url;
+    await dead.close();
+    await getSession().updateSettings({ serviceUrl: deadUrl });
+    const r = await shown(host.cell('SALARY50', 'Baker'));
+    expect(r).toMatchObject({ error: '#N/A' });
+    expect((r as { message: string }).message).toMatch(/Could not reach the service/);
+  });
+
+  it('a hanging service: every cell settles by the deadline with #N/A', async () => {
+    server.respondWith(() => ({ delayMs: 20_000, json: { Code: 1, Data: {} } }));
+    installFunctionsPricer(createJobPricer({ session: getSession(), storage: new MemoryOfficeStorage(), deadlineMs: 1_500 }));
+    const results = await Promise.all(['x', 'y'].map((t) => shown(host.cell('SALARY50', `Hang ${t}`))));
+    for (const r of results) expect(r).toEqual({ error: '#N/A', message: deadlineMessage(1_500) });
+  });
+});
