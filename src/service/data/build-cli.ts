@@ -20,7 +20,11 @@ async function main(): Promise<void> {
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
   console.log(`built data index in ${(report.ms / 1000).toFixed(1)} s -> ${outDir}`);
   for (const [file, bytes] of Object.entries(report.sizes)) console.log(`  ${file.padEnd(16)} ${kb(bytes)}`);
-  console.log(`  vintages: ${Object.entries(report.manifest.vintages).map(([k, v]) => `${k}=${v}`).join('; ')}`);
+  console.log(
+    `  vintages: ${Object.entries(report.manifest.vintages)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ')}`,
+  );
   console.log(`  sources: ${report.manifest.sources.length} raw files fingerprinted (sha256) from ${rawDir}`);
 }
 

@@ -4,6 +4,7 @@ import { NORMALIZER_VERSION } from '../matching/normalize';
 import { buildOnetPart, ONET_SOURCES } from './onet/build';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, staleReason } from './manifest';
+import { ManifestSchema } from './index-schema';
 import { buildWagesPart, wageSourcePaths } from './wages';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
 
@@ -29,19 +30,26 @@ export function readManifest(outDir: string): Manifest | null {
   const p = join(outDir, MANIFEST_FILE);
   if (!existsSync(p)) return null;
   try {
-    return JSON.parse(readFileSync(p, 'utf8')) as Manifest;
+    const r = ManifestSchema.safeParse(JSON.parse(readFileSync(p, 'utf8')));
+    return r.success ? r.data : null;
   } catch {
     return null;
   }
 }
 
 /** Null when the index in `outDir` was built by this format from exactly these raw files. */
-export function indexStaleReason(outDir: string, rawDir: string, hash: 'always' | 'when-changed'): string | null {
+export function indexStaleReason(
+  outDir: string,
+  rawDir: string,
+  hash: 'always' | 'when-changed',
+): string | null {
   const m = readManifest(outDir);
   if (m === null) return `no index at ${outDir}`;
-  if (m.formatVersion !== INDEX_FORMAT_VERSION) return `index format ${m.formatVersion}, this code reads ${INDEX_FORMAT_VERSION}`;
+  if (m.formatVersion !== INDEX_FORMAT_VERSION)
+    return `index format ${m.formatVersion}, this code reads ${INDEX_FORMAT_VERSION}`;
   for (const [name, v] of Object.entries(partVersions())) {
-    if (m.partVersions?.[name] !== v) return `${name} version ${m.partVersions?.[name] ?? 'unknown'} differs from this code's ${v}`;
+    if (m.partVersions?.[name] !== v)
+      return `${name} version ${m.partVersions?.[name] ?? 'unknown'} differs from this code's ${v}`;
   }
   for (const f of Object.values(m.parts)) if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
   return staleReason(m, rawDir, expectedSources(rawDir), hash);
@@ -58,7 +66,10 @@ export interface BuildReport {
 function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string> {
   const v: Record<string, string> = {
     oewsNationalPrimary: `May ${wages.primaryYear}`,
-    oewsNational: Object.keys(wages.national).sort().map((y) => `May ${y}`).join(', '),
+    oewsNational: Object.keys(wages.national)
+      .sort()
+      .map((y) => `May ${y}`)
+      .join(', '),
     oewsSector: wages.sector.map((s) => `May ${s.year}`).join(', '),
     beaRpp: String(geo.rppYear),
     hudZipCounty: '2024 Q3 (September 2024)',
@@ -80,10 +91,19 @@ function writeJson(path: string, value: unknown): number {
  * Builds the index unless it is up to date (same format version, same raw bytes: hashed, since the
  * build runs rarely and must not trust mtimes copied around by CI caches). `force` rebuilds anyway.
  */
-export async function buildIndex(opts: { rawDir: string; outDir: string; force?: boolean }): Promise<BuildReport> {
+export async function buildIndex(opts: {
+  rawDir: string;
+  outDir: string;
+  force?: boolean;
+}): Promise<BuildReport> {
   const t0 = performance.now();
   if (opts.force !== true && indexStaleReason(opts.outDir, opts.rawDir, 'always') === null) {
-    return { upToDate: true, ms: performance.now() - t0, manifest: readManifest(opts.outDir) as Manifest, sizes: {} };
+    return {
+      upToDate: true,
+      ms: performance.now() - t0,
+      manifest: readManifest(opts.outDir) as Manifest,
+      sizes: {},
+    };
   }
   const [wages, geography, onet] = await Promise.all([
     buildWagesPart(opts.rawDir),

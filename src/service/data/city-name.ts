@@ -3,7 +3,13 @@
  * "SAINT LOUIS", Census principal cities such as "St. Louis") and when a request is resolved, so the
  * two meet: case, accents, punctuation and the usual abbreviations are folded.
  */
-const ABBREVIATIONS: Readonly<Record<string, string>> = { ST: 'SAINT', STE: 'SAINTE', FT: 'FORT', MT: 'MOUNT', PT: 'PORT' };
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  ST: 'SAINT',
+  STE: 'SAINTE',
+  FT: 'FORT',
+  MT: 'MOUNT',
+  PT: 'PORT',
+};
 
 export function normaliseCity(name: string): string {
   const words = name

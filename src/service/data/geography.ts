@@ -141,7 +141,12 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
       const stFips = STATES.find(([u]) => u === st)?.[1] ?? '';
       const portion = parpp.allItems.get(`${stFips}998`);
       // A 2023 CBSA that BEA's MSA table does not carry falls back to its state's metropolitan portion.
-      const [rpp, src] = direct !== undefined ? [direct, `MARPP ${cbsa}`] : portion !== undefined ? [portion, `PARPP ${stFips}998`] : [100, 'US'];
+      const [rpp, src] =
+        direct !== undefined
+          ? [direct, `MARPP ${cbsa}`]
+          : portion !== undefined
+            ? [portion, `PARPP ${stFips}998`]
+            : [100, 'US'];
       areas[key] = { name: title, kind: 'metro', state: st, rpp, rppSource: src };
     }
     return key;
@@ -153,8 +158,19 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
       const name = STATES.find(([u]) => u === usps)?.[2] ?? usps;
       const non = parpp.allItems.get(`${fips}999`);
       const met = parpp.allItems.get(`${fips}998`);
-      const [rpp, src] = non !== undefined ? [non, `PARPP ${fips}999`] : met !== undefined ? [met, `PARPP ${fips}998`] : [100, 'US'];
-      areas[key] = { name: `${name} nonmetropolitan area`, kind: 'nonmetro', state: usps, rpp, rppSource: src };
+      const [rpp, src] =
+        non !== undefined
+          ? [non, `PARPP ${fips}999`]
+          : met !== undefined
+            ? [met, `PARPP ${fips}998`]
+            : [100, 'US'];
+      areas[key] = {
+        name: `${name} nonmetropolitan area`,
+        kind: 'nonmetro',
+        state: usps,
+        rpp,
+        rppSource: src,
+      };
     }
     return key;
   }
@@ -165,7 +181,13 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
   const zcols: Record<string, number> = {};
   (zipRows[zh] as Row).forEach((c, i) => (zcols[cellText(c).toUpperCase()] = i));
   const zi = (n: string): number => col(zcols, n, 'ZIP crosswalk');
-  const [iZip, iCounty, iCity, iState, iRatio] = [zi('ZIP'), zi('COUNTY'), zi('USPS_ZIP_PREF_CITY'), zi('USPS_ZIP_PREF_STATE'), zi('TOT_RATIO')];
+  const [iZip, iCounty, iCity, iState, iRatio] = [
+    zi('ZIP'),
+    zi('COUNTY'),
+    zi('USPS_ZIP_PREF_CITY'),
+    zi('USPS_ZIP_PREF_STATE'),
+    zi('TOT_RATIO'),
+  ];
 
   const zipWeights = new Map<string, { state: string; city: string; w: Map<string, number> }>();
   const cityWeights = new Map<string, { display: string; w: Map<string, number> }>();
@@ -207,7 +229,8 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
   }
 
   const cities: Record<string, readonly [string, string]> = {};
-  for (const [k, c] of [...cityWeights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) cities[k] = [argmax(c.w), c.display];
+  for (const [k, c] of [...cityWeights].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    cities[k] = [argmax(c.w), c.display];
   // Census principal cities fill names USPS does not use as a preferred city name.
   for (const p of principal) {
     const st = byFips.get(p.stateFips);
@@ -226,9 +249,18 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
     const all = allZipWeight.get(usps) ?? 0;
     const metroShare = all > 0 ? (metroZipWeight.get(usps) ?? 0) / all : 1;
     let rpp: number;
-    if (metroRpp !== null && nonmetroRpp !== null) rpp = metroShare * metroRpp + (1 - metroShare) * nonmetroRpp;
+    if (metroRpp !== null && nonmetroRpp !== null)
+      rpp = metroShare * metroRpp + (1 - metroShare) * nonmetroRpp;
     else rpp = metroRpp ?? nonmetroRpp ?? 100;
-    states[usps] = { usps, fips, name, rpp: Math.round(rpp * 1000) / 1000, metroRpp, nonmetroRpp, metroShare: Math.round(metroShare * 10000) / 10000 };
+    states[usps] = {
+      usps,
+      fips,
+      name,
+      rpp: Math.round(rpp * 1000) / 1000,
+      metroRpp,
+      nonmetroRpp,
+      metroShare: Math.round(metroShare * 10000) / 10000,
+    };
   }
 
   return { rppYear: marpp.year, states, areas, zips, cities };

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import type { OnetPart } from './onet/build';
 import { indexStaleReason, MANIFEST_FILE, PART_FILES, partVersions, readManifest } from './build';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
+import { GeographyPartSchema, WagesPartSchema } from './index-schema';
+import type { z } from 'zod';
 
 /** The parts the pricing engine reads (the O*NET part goes to the matcher). */
 export interface PricingIndex {
@@ -37,26 +39,34 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   const manifest = readManifest(outDir);
   if (manifest === null) throw new IndexNotReadyError(`unreadable ${join(outDir, MANIFEST_FILE)}`);
   if (manifest.formatVersion !== INDEX_FORMAT_VERSION) {
-    throw new IndexNotReadyError(`index format ${manifest.formatVersion} differs from this code's ${INDEX_FORMAT_VERSION}`);
+    throw new IndexNotReadyError(
+      `index format ${manifest.formatVersion} differs from this code's ${INDEX_FORMAT_VERSION}`,
+    );
   }
   for (const [name, v] of Object.entries(partVersions())) {
-    if (manifest.partVersions?.[name] !== v) throw new IndexNotReadyError(`${name} version of the index differs from this code's ${v}`);
+    if (manifest.partVersions?.[name] !== v)
+      throw new IndexNotReadyError(`${name} version of the index differs from this code's ${v}`);
   }
   if (rawDir !== undefined && existsSync(rawDir)) {
     const stale = indexStaleReason(outDir, rawDir, 'when-changed');
     if (stale !== null) throw new IndexNotReadyError(stale);
   }
-  const read = async <T>(file: string): Promise<T> => {
+  const read = async (file: string): Promise<unknown> => {
     try {
-      return JSON.parse(await readFile(join(outDir, file), 'utf8')) as T;
+      return JSON.parse(await readFile(join(outDir, file), 'utf8')) as unknown;
     } catch (e) {
       throw new IndexNotReadyError(`cannot read ${file} (${e instanceof Error ? e.message : String(e)})`);
     }
   };
-  const [wages, geography, onet] = await Promise.all([
-    read<WagesPart>(PART_FILES.wages),
-    read<GeographyPart>(PART_FILES.geography),
-    read<OnetPart>(PART_FILES.onet),
-  ]);
+  const checked = <T>(schema: z.ZodType<T>, file: string, value: unknown): T => {
+    const r = schema.safeParse(value);
+    if (!r.success) throw new IndexNotReadyError(`${file} does not have the expected shape (${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? ''})`);
+    return r.data;
+  };
+  const [wagesRaw, geographyRaw, onetRaw] = await Promise.all([read(PART_FILES.wages), read(PART_FILES.geography), read(PART_FILES.onet)]);
+  const wages = checked(WagesPartSchema, PART_FILES.wages, wagesRaw);
+  const geography = checked(GeographyPartSchema, PART_FILES.geography, geographyRaw);
+  // The O*NET part's shape belongs to the matcher, which checks its own normaliser version on creation.
+  const onet = onetRaw as OnetPart;
   return { manifest, wages, geography, onet };
 }

@@ -144,7 +144,12 @@ export async function readSectorFile(rawDir: string, rel: string, year: number):
  * `m:<AREA>` (AREA_TYPE 4; OEWS MSA codes are CBSA codes). Nonmetropolitan areas (AREA_TYPE 6) use
  * BLS-only codes whose counties are not staged, so they are skipped.
  */
-export async function readAreaFile(rawDir: string, rel: string, year: number, kind: 'state' | 'msa'): Promise<AreaTable> {
+export async function readAreaFile(
+  rawDir: string,
+  rel: string,
+  year: number,
+  kind: 'state' | 'msa',
+): Promise<AreaTable> {
   const { cols, rows } = await parseFile(join(rawDir, rel));
   const groups = new Map<string, { title: string; rows: ParsedRow[] }>();
   for (const r of rows) {

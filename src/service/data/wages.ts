@@ -8,7 +8,8 @@ import type { AreaTable, NationalTable, SectorTable, WagesPart } from './index-t
  */
 export async function buildWagesPart(rawDir: string): Promise<WagesPart> {
   const files = findOewsFiles(rawDir);
-  if (files.national.length === 0) throw new Error(`No OEWS national file (oews/national_M<year>_dl.xlsx) in ${rawDir}`);
+  if (files.national.length === 0)
+    throw new Error(`No OEWS national file (oews/national_M<year>_dl.xlsx) in ${rawDir}`);
   const national: Record<string, NationalTable> = {};
   for (const f of files.national) national[String(f.year)] = await readNationalFile(rawDir, f.rel, f.year);
   const sector: SectorTable[] = [];
@@ -24,5 +25,7 @@ export async function buildWagesPart(rawDir: string): Promise<WagesPart> {
 /** The raw files the wages part reads (relative paths), for the manifest. */
 export function wageSourcePaths(rawDir: string): string[] {
   const f = findOewsFiles(rawDir);
-  return [...f.national, ...f.sector.slice(0, 2), ...f.state.slice(0, 1), ...f.msa.slice(0, 1)].map((x) => x.rel);
+  return [...f.national, ...f.sector.slice(0, 2), ...f.state.slice(0, 1), ...f.msa.slice(0, 1)].map(
+    (x) => x.rel,
+  );
 }

@@ -18,10 +18,16 @@ export interface EngineOptions {
  * and location (D6-D8), industry code (D10), then the title match (D3); scope errors come first because
  * they are cheap and do not depend on the title.
  */
-export function createPricingEngine(index: PricingIndex, matcher: Matcher, opts: EngineOptions = {}): PricingEngine {
+export function createPricingEngine(
+  index: PricingIndex,
+  matcher: Matcher,
+  opts: EngineOptions = {},
+): PricingEngine {
   const year = opts.wageVintage ?? index.wages.primaryYear;
   if (index.wages.national[String(year)] === undefined) {
-    throw new Error(`No OEWS national file for May ${year} in the index (have: ${Object.keys(index.wages.national).join(', ')})`);
+    throw new Error(
+      `No OEWS national file for May ${year} in the index (have: ${Object.keys(index.wages.national).join(', ')})`,
+    );
   }
   const { wages, geography } = index;
 
@@ -33,7 +39,8 @@ export function createPricingEngine(index: PricingIndex, matcher: Matcher, opts:
     const match = matcher.match(spec.title, spec.description);
     if (match === null) return { ok: false, message: MSG.noMatch };
 
-    const sector = industry.sector !== null && industryAllowed(industry.sector, client) ? industry.sector : null;
+    const sector =
+      industry.sector !== null && industryAllowed(industry.sector, client) ? industry.sector : null;
     const size = sizeAdjustment(spec.scope.fte, spec.scope.revenue);
     const priced = priceOccupation(wages, geography, {
       soc: match.socCode,
@@ -49,7 +56,13 @@ export function createPricingEngine(index: PricingIndex, matcher: Matcher, opts:
     const [s10, s25, s50, s75, s90] = priced.salary;
     const [c10, c25, c50, c75, c90] = priced.comp;
     const applied = priced.sectorApplied ?? ALL_INDUSTRIES;
-    const result: Record<string, number | string> = { Salary10: s10, Salary25: s25, Salary50: s50, Salary75: s75, Salary90: s90 };
+    const result: Record<string, number | string> = {
+      Salary10: s10,
+      Salary25: s25,
+      Salary50: s50,
+      Salary75: s75,
+      Salary90: s90,
+    };
     if (client.includeCompAndBonus) {
       Object.assign(result, {
         Comp10: c10,
@@ -69,7 +82,8 @@ export function createPricingEngine(index: PricingIndex, matcher: Matcher, opts:
       DataScope_IndustryCode: applied.code,
       DataScope_IndustryName: applied.name,
     });
-    if (size !== null) result[size.by === 'FTE' ? 'DataScope_FTERange' : 'DataScope_RevenueRange'] = size.range;
+    if (size !== null)
+      result[size.by === 'FTE' ? 'DataScope_FTERange' : 'DataScope_RevenueRange'] = size.range;
     Object.assign(result, {
       DataScope_CountryCode: loc.location.countryCode,
       DataScope_Region: loc.location.region,

@@ -16,6 +16,9 @@ export { createPricingEngine, type EngineOptions } from './engine';
 export async function loadPricingEngine(
   opts: { dataDir?: string; rawDir?: string } & EngineOptions = {},
 ): Promise<PricingEngine> {
-  const index = await loadIndex(opts.dataDir ?? 'data/build', opts.rawDir ?? resolve(defaultRawDir(process.cwd())));
+  const index = await loadIndex(
+    opts.dataDir ?? 'data/build',
+    opts.rawDir ?? resolve(defaultRawDir(process.cwd())),
+  );
   return createPricingEngine(index, createMatcher(index.onet), opts);
 }

@@ -32,7 +32,9 @@ export interface AppliedLocation {
   readonly differential: number;
 }
 
-export type LocationOutcome = { readonly ok: true; readonly location: AppliedLocation } | { readonly ok: false; readonly message: string };
+export type LocationOutcome =
+  | { readonly ok: true; readonly location: AppliedLocation }
+  | { readonly ok: false; readonly message: string };
 
 const NATIONAL: AppliedLocation = Object.freeze({
   countryCode: 'USA',
@@ -50,7 +52,8 @@ export function resolveLocation(geo: GeographyPart, scope: JobScope, client: Cli
   const country = scope.country.trim();
   const code = country === '' ? 'USA' : country.toUpperCase();
   // D6: only USA has data; D15: a country outside the credentials reads the same as one without data.
-  if (code !== 'USA' || !client.countries.some((c) => c.toUpperCase() === 'USA')) return fail(MSG.noDataForCountry(country === '' ? 'USA' : country));
+  if (code !== 'USA' || !client.countries.some((c) => c.toUpperCase() === 'USA'))
+    return fail(MSG.noDataForCountry(country === '' ? 'USA' : country));
 
   const zip = scope.zip.trim();
   const stateIn = scope.state.trim();
@@ -76,16 +79,44 @@ export function resolveLocation(geo: GeographyPart, scope: JobScope, client: Cli
 }
 
 /** D15: answer at the finest level the credentials allow, and say so in what is reported. */
-function capped(geo: GeographyPart, fine: { state: string; city: string; areaKey: string }, finest: GeoLevel): AppliedLocation {
+function capped(
+  geo: GeographyPart,
+  fine: { state: string; city: string; areaKey: string },
+  finest: GeoLevel,
+): AppliedLocation {
   if (finest === 'national') return NATIONAL;
   const state = geo.states[fine.state];
   if (state === undefined) return NATIONAL; // unreachable: the index only holds ZIPs of known states
   if (finest === 'state' || fine.areaKey.startsWith('s:')) {
-    return { countryCode: 'USA', region: state.name, state: state.usps, city: '', level: 'state', areaKey: `s:${state.usps}`, differential: state.rpp / 100 };
+    return {
+      countryCode: 'USA',
+      region: state.name,
+      state: state.usps,
+      city: '',
+      level: 'state',
+      areaKey: `s:${state.usps}`,
+      differential: state.rpp / 100,
+    };
   }
   const area = geo.areas[fine.areaKey];
   if (area === undefined) {
-    return { countryCode: 'USA', region: state.name, state: state.usps, city: '', level: 'state', areaKey: `s:${state.usps}`, differential: state.rpp / 100 };
+    return {
+      countryCode: 'USA',
+      region: state.name,
+      state: state.usps,
+      city: '',
+      level: 'state',
+      areaKey: `s:${state.usps}`,
+      differential: state.rpp / 100,
+    };
   }
-  return { countryCode: 'USA', region: area.name, state: state.usps, city: fine.city, level: 'metro', areaKey: fine.areaKey, differential: area.rpp / 100 };
+  return {
+    countryCode: 'USA',
+    region: area.name,
+    state: state.usps,
+    city: fine.city,
+    level: 'metro',
+    areaKey: fine.areaKey,
+    differential: area.rpp / 100,
+  };
 }

@@ -27,7 +27,12 @@ const SECTORS: readonly Sector[] = [
   { code: '53', name: 'Real Estate and Rental and Leasing', oewsKey: '53', prefixes: ['53'] },
   { code: '54', name: 'Professional, Scientific, and Technical Services', oewsKey: '54', prefixes: ['54'] },
   { code: '55', name: 'Management of Companies and Enterprises', oewsKey: '55', prefixes: ['55'] },
-  { code: '56', name: 'Administrative and Support and Waste Management and Remediation Services', oewsKey: '56', prefixes: ['56'] },
+  {
+    code: '56',
+    name: 'Administrative and Support and Waste Management and Remediation Services',
+    oewsKey: '56',
+    prefixes: ['56'],
+  },
   { code: '61', name: 'Educational Services', oewsKey: '61', prefixes: ['61'] },
   { code: '62', name: 'Health Care and Social Assistance', oewsKey: '62', prefixes: ['62'] },
   { code: '71', name: 'Arts, Entertainment, and Recreation', oewsKey: '71', prefixes: ['71'] },
@@ -36,19 +41,24 @@ const SECTORS: readonly Sector[] = [
   { code: '92', name: 'Public Administration', oewsKey: '99', prefixes: ['92'] },
 ];
 
-const BY_PREFIX: ReadonlyMap<string, Sector> = new Map(SECTORS.flatMap((s) => s.prefixes.map((p) => [p, s] as const)));
+const BY_PREFIX: ReadonlyMap<string, Sector> = new Map(
+  SECTORS.flatMap((s) => s.prefixes.map((p) => [p, s] as const)),
+);
 
 export const ALL_INDUSTRIES = { code: '', name: 'All Industries' } as const;
 
 /** The industry the request asks for: null = all industries. */
-export type IndustryRequest = { readonly ok: true; readonly sector: Sector | null } | { readonly ok: false; readonly message: string };
+export type IndustryRequest =
+  { readonly ok: true; readonly sector: Sector | null } | { readonly ok: false; readonly message: string };
 
 export function parseIndustry(naics: string): IndustryRequest {
   const sent = naics.trim();
   if (sent === '') return { ok: true, sector: null };
   const prefix = sent.slice(0, 2);
   const sector = /^\d\d/.test(sent) ? BY_PREFIX.get(prefix) : undefined;
-  return sector === undefined ? { ok: false, message: MSG.industryNotRecognized(sent) } : { ok: true, sector };
+  return sector === undefined
+    ? { ok: false, message: MSG.industryNotRecognized(sent) }
+    : { ok: true, sector };
 }
 
 /** D15: a sector outside the client's list is answered as All Industries. */

@@ -10,7 +10,9 @@ import type { Percentiles } from '../data/index-types';
  */
 export const Z_PER_LEVEL = 0.5;
 /** Standard-normal scores of the 10th, 25th, 50th, 75th, 90th percentiles. */
-export const Z_POINTS = [-1.2815515655446004, -0.6744897501960817, 0, 0.6744897501960817, 1.2815515655446004] as const;
+export const Z_POINTS = [
+  -1.2815515655446004, -0.6744897501960817, 0, 0.6744897501960817, 1.2815515655446004,
+] as const;
 
 export function shiftWindow(p: Percentiles, levelShift: number): Percentiles {
   if (levelShift === 0) return p;

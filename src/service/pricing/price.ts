@@ -60,11 +60,19 @@ function sectorPercentiles(wages: WagesPart, sector: Sector, code: string, year:
 }
 
 /** OEWS area figures for the applied area, aged to `year`; a nonmetro area borrows its state's figures scaled by RPP. */
-function areaPercentiles(wages: WagesPart, geo: GeographyPart, loc: AppliedLocation, code: string, year: number): Percentiles | null {
+function areaPercentiles(
+  wages: WagesPart,
+  geo: GeographyPart,
+  loc: AppliedLocation,
+  code: string,
+  year: number,
+): Percentiles | null {
   const pick = (kind: AreaTable['kind'], key: string): Percentiles | null => {
     const table = wages.areaTables.find((t) => t.kind === kind);
     const e = table?.areas[key]?.rows[code];
-    return table !== undefined && e !== undefined ? scale(e.p, agingFactor(wages, code, table.year, year)) : null;
+    return table !== undefined && e !== undefined
+      ? scale(e.p, agingFactor(wages, code, table.year, year))
+      : null;
   };
   if (loc.areaKey.startsWith('m:')) return pick('msa', loc.areaKey);
   if (loc.areaKey.startsWith('s:')) return pick('state', loc.areaKey);
@@ -72,12 +80,18 @@ function areaPercentiles(wages: WagesPart, geo: GeographyPart, loc: AppliedLocat
     const st = loc.areaKey.slice(2);
     const statewide = pick('state', `s:${st}`);
     const state = geo.states[st];
-    return statewide !== null && state !== undefined ? scale(statewide, (loc.differential * 100) / state.rpp) : null;
+    return statewide !== null && state !== undefined
+      ? scale(statewide, (loc.differential * 100) / state.rpp)
+      : null;
   }
   return null;
 }
 
-export function priceOccupation(wages: WagesPart, geo: GeographyPart, req: PriceRequest): PricedOccupation | null {
+export function priceOccupation(
+  wages: WagesPart,
+  geo: GeographyPart,
+  req: PriceRequest,
+): PricedOccupation | null {
   const national = wages.national[String(req.year)];
   if (national === undefined) return null;
   const occ = occupationWages(national.rows, req.soc);
@@ -88,7 +102,8 @@ export function priceOccupation(wages: WagesPart, geo: GeographyPart, req: Price
 
   let located: Percentiles;
   let geoSource: PricedOccupation['geoSource'];
-  const area = req.location.level === 'national' ? null : areaPercentiles(wages, geo, req.location, occ.code, req.year);
+  const area =
+    req.location.level === 'national' ? null : areaPercentiles(wages, geo, req.location, occ.code, req.year);
   if (area !== null) {
     // Area data are all-industry: carry the industry effect over as the sector/national median ratio.
     located = sectorP === null ? area : scale(area, sectorP[2] / occ.entry.p[2]);
@@ -101,11 +116,17 @@ export function priceOccupation(wages: WagesPart, geo: GeographyPart, req: Price
   const sized = req.size === null ? located : scale(located, req.size.factor);
   const levelled = shiftWindow(sized, req.levelShift);
   const salary = levelled.map((v) => Math.round(v)) as unknown as Percentiles;
-  for (let i = 1; i < 5; i++) if ((salary[i] as number) < (salary[i - 1] as number)) (salary as unknown as number[])[i] = salary[i - 1] as number;
+  for (let i = 1; i < 5; i++)
+    if ((salary[i] as number) < (salary[i - 1] as number))
+      (salary as unknown as number[])[i] = salary[i - 1] as number;
 
   const bonus = bonusShares(occ.code, req.levelShift);
-  const comp = salary.map((s, i) => Math.round(s * (1 + (bonus.byPercentile[i] as number)))) as unknown as Percentiles;
-  for (let i = 1; i < 5; i++) if ((comp[i] as number) < (comp[i - 1] as number)) (comp as unknown as number[])[i] = comp[i - 1] as number;
+  const comp = salary.map((s, i) =>
+    Math.round(s * (1 + (bonus.byPercentile[i] as number))),
+  ) as unknown as Percentiles;
+  for (let i = 1; i < 5; i++)
+    if ((comp[i] as number) < (comp[i - 1] as number))
+      (comp as unknown as number[])[i] = comp[i - 1] as number;
 
   return {
     salary,

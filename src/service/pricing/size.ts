@@ -8,7 +8,12 @@
  * the order of the within-occupation share of the employer-size premium reported in the literature,
  * e.g. Brown & Medoff 1989; Oi & Idson 1999). 100-499 is the neutral band (factor 1).
  */
-export const ECEC_WAGE_PER_HOUR_BY_SIZE = { '1-49': 17.28, '50-99': 19.13, '100-499': 20.56, '500+': 28.29 } as const;
+export const ECEC_WAGE_PER_HOUR_BY_SIZE = {
+  '1-49': 17.28,
+  '50-99': 19.13,
+  '100-499': 20.56,
+  '500+': 28.29,
+} as const;
 export const SIZE_ELASTICITY = 0.5;
 
 type SizeClass = keyof typeof ECEC_WAGE_PER_HOUR_BY_SIZE;
@@ -73,7 +78,15 @@ export function sizeAdjustment(fte: number, revenue: number): SizeApplied | null
 /** For documentation and tests: every band with its factor. */
 export function sizeBandTable(): { by: 'FTE' | 'Revenue'; range: string; factor: number }[] {
   return [
-    ...FTE_BANDS.map((b) => ({ by: 'FTE' as const, range: `${b.low}-${b.high}`, factor: factorOf(b.sizeClass) })),
-    ...REVENUE_BANDS.map((b) => ({ by: 'Revenue' as const, range: `${b.low}-${b.high}`, factor: factorOf(b.sizeClass) })),
+    ...FTE_BANDS.map((b) => ({
+      by: 'FTE' as const,
+      range: `${b.low}-${b.high}`,
+      factor: factorOf(b.sizeClass),
+    })),
+    ...REVENUE_BANDS.map((b) => ({
+      by: 'Revenue' as const,
+      range: `${b.low}-${b.high}`,
+      factor: factorOf(b.sizeClass),
+    })),
   ];
 }

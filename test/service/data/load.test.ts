@@ -24,7 +24,9 @@ const manifest = (over: Partial<Manifest>): Manifest => ({
   ...over,
 });
 const writeParts = (): void => {
-  for (const f of ['wages.json', 'geography.json', 'onet.json']) writeFileSync(join(dir, f), '{}');
+  writeFileSync(join(dir, 'wages.json'), JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }));
+  writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: {}, cities: {} }));
+  writeFileSync(join(dir, 'onet.json'), '{}');
 };
 
 test('a missing index names npm run data:build', async () => {
@@ -49,7 +51,7 @@ test('an index whose recorded raw files differ from the raw folder is refused', 
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ sources: [] })));
   await expect(loadIndex(dir, RAW_DIR)).rejects.toThrow(/new raw file oews\/national_M2025_dl\.xlsx.*npm run data:build/);
   // Without a raw folder (a deployment that ships only data/build) the freshness check is skipped.
-  await expect(loadIndex(dir)).resolves.toMatchObject({ wages: {}, geography: {}, onet: {} });
+  await expect(loadIndex(dir)).resolves.toMatchObject({ wages: { primaryYear: 2025 }, geography: { rppYear: 2024 } });
 });
 
 test('a damaged part is refused with the same advice', async () => {
@@ -57,4 +59,11 @@ test('a damaged part is refused with the same advice', async () => {
   writeFileSync(join(dir, 'wages.json'), '{"trunc');
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
   await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.json.*npm run data:build/);
+});
+
+test('a part of the wrong shape is refused, naming the field', async () => {
+  writeParts();
+  writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: { '95112': ['m:41940', 'CA'] }, cities: {} }));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+  await expect(loadIndex(dir)).rejects.toThrow(/geography\.json does not have the expected shape \(zips\.95112.*npm run data:build/);
 });
