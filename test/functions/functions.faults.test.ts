@@ -1,14 +1,10 @@
 import { PATHS, RESULT_FIELDS } from '../../src/api/wire';
 import { deadlineMessage } from '../../src/domain/coalescer';
-import { jobSpec } from '../../src/domain/job';
-import { MSG } from '../../src/domain/messages';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer, NOT_SIGNED_IN } from '../../src/functions/pricer';
-import { createRefresher, type SheetOps } from '../../src/functions/refresh';
-import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
+import { installFunctionsPricer } from '../../src/functions/runtime';
 import { getSession } from '../../src/runtime/session';
-import type { FormulaCell } from '../../src/excel/jobprice-cells';
-import { fakeResult, specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
+import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { FakeCustomFunctionError, MemoryOfficeStorage, shown } from './support/office-fakes';
 
