@@ -1,0 +1,34 @@
+/** Small DOM helpers for the pane: typed look-ups that fail loudly when the template and the code disagree. */
+
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`The task pane template has no element #${id}.`);
+  return el as T;
+}
+
+export type MessageTone = 'info' | 'error' | 'success';
+
+export function showMessage(el: HTMLElement, text: string, tone: MessageTone = 'info'): void {
+  el.textContent = text;
+  el.classList.toggle('error', tone === 'error' && text !== '');
+  el.classList.toggle('success', tone === 'success' && text !== '');
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : String(err);
+}
+
+/** Runs a button's action once at a time: the button is disabled (and aria-busy) while it runs. */
+export function busy(button: HTMLButtonElement, action: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (button.disabled) return;
+    button.disabled = true;
+    button.setAttribute('aria-busy', 'true');
+    try {
+      await action();
+    } finally {
+      button.disabled = false;
+      button.removeAttribute('aria-busy');
+    }
+  };
+}

@@ -1,0 +1,311 @@
+import css from './taskpane.css';
+import { abortsRun } from '../api/errors';
+import { batchSender } from '../api/batch-sender';
+import { getSession, type Session } from '../runtime/session';
+import { SettingsError } from '../runtime/settings';
+import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
+import { readSelection } from '../excel/selection-reader';
+import { refreshAll, refreshSelection } from '../functions/refresh';
+import { confirmDialog } from './confirm-dialog';
+import { busy, byId, errorText, showMessage } from './dom';
+import { renderMapping, resolveMapping } from './mapping-view';
+import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from './pricing-run';
+import { progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
+
+/**
+ * The task pane: wires the template's controls to the session (connection), the pricing run (src/excel +
+ * src/domain do the work) and the custom functions' refresh. It keeps no logic of its own beyond
+ * "what is on screen".
+ */
+
+if (!document.getElementById('jobprice-css')) {
+  const style = document.createElement('style');
+  style.id = 'jobprice-css';
+  style.textContent = css;
+  document.head.append(style);
+}
+
+let running: AbortController | null = null;
+
+function setRunning(controller: AbortController | null): void {
+  running = controller;
+  byId<HTMLButtonElement>('price-selection').disabled = controller !== null;
+  byId<HTMLButtonElement>('reprice-selection').disabled = controller !== null;
+  byId<HTMLButtonElement>('cancel').disabled = controller === null;
+  byId('app').setAttribute('aria-busy', controller ? 'true' : 'false');
+}
+
+// ---------- connection ----------
+
+function signInMethod(): 'token' | 'credentials' {
+  const checked = document.querySelector<HTMLInputElement>('input[name="signin-method"]:checked');
+  return checked?.value === 'credentials' ? 'credentials' : 'token';
+}
+
+function renderConnection(session: Session): void {
+  const signedIn = session.getAccessToken() !== null;
+  const badge = byId('connection-badge');
+  badge.textContent = signedIn ? 'Signed in' : 'Not signed in';
+  badge.classList.toggle('ok', signedIn);
+  byId('sign-out').hidden = !signedIn;
+}
+
+/** Saves the URL field if it changed; shows a refusal next to the field. @returns false when refused. */
+async function applyServiceUrl(session: Session): Promise<boolean> {
+  const input = byId<HTMLInputElement>('service-url');
+  const error = byId('service-url-error');
+  try {
+    const settings = await session.updateSettings({ serviceUrl: input.value });
+    input.value = settings.serviceUrl;
+    input.removeAttribute('aria-invalid');
+    error.hidden = true;
+    error.textContent = '';
+    return true;
+  } catch (err) {
+    if (!(err instanceof SettingsError)) throw err;
+    input.setAttribute('aria-invalid', 'true');
+    error.textContent = err.message;
+    error.hidden = false;
+    input.focus();
+    return false;
+  }
+}
+
+async function signIn(session: Session): Promise<void> {
+  const message = byId('connection-message');
+  showMessage(message, '');
+  if (!(await applyServiceUrl(session))) return;
+  const remember = byId<HTMLInputElement>('remember-me').checked;
+  try {
+    if (signInMethod() === 'token') {
+      const tokenInput = byId<HTMLInputElement>('access-token');
+      if (tokenInput.value.trim() === '') {
+        showMessage(message, 'Paste your access token first.', 'error');
+        tokenInput.focus();
+        return;
+      }
+      await session.setAccessToken(tokenInput.value, { remember });
+      tokenInput.value = '';
+    } else {
+      const id = byId<HTMLInputElement>('client-id');
+      const secret = byId<HTMLInputElement>('client-secret');
+      if (id.value.trim() === '' || secret.value === '') {
+        showMessage(message, 'Enter the client ID and the client secret.', 'error');
+        (id.value.trim() === '' ? id : secret).focus();
+        return;
+      }
+      try {
+        await session.signInWithClientCredentials(id.value, secret.value, { remember });
+      } finally {
+        // The secret is used once; it never stays in the page.
+        secret.value = '';
+      }
+    }
+    showMessage(message, remember ? 'Signed in. You stay signed in on this computer.' : 'Signed in for this session.', 'success');
+  } catch (err) {
+    showMessage(message, errorText(err), 'error');
+  }
+}
+
+async function testConnection(session: Session): Promise<void> {
+  const message = byId('connection-message');
+  showMessage(message, 'Testing…');
+  if (!(await applyServiceUrl(session))) {
+    showMessage(message, '');
+    return;
+  }
+  try {
+    showMessage(message, await session.client().testConnection(), 'success');
+  } catch (err) {
+    showMessage(message, errorText(err), 'error');
+  }
+}
+
+// ---------- pricing ----------
+
+function showProgress(percent: number, text: string): void {
+  byId('progress-block').hidden = false;
+  const bar = byId('progress');
+  bar.setAttribute('aria-valuenow', String(percent));
+  bar.setAttribute('aria-valuetext', text);
+  byId('progress-bar').style.width = `${percent}%`;
+  byId('progress-text').textContent = text;
+}
+
+function showSummary(summary: PriceRunSummary | null, error?: string): void {
+  const box = byId('summary');
+  box.hidden = false;
+  box.replaceChildren();
+  box.classList.toggle('error', error !== undefined);
+  box.dataset.status = summary?.status ?? 'error';
+  if (error !== undefined) {
+    box.textContent = error;
+    return;
+  }
+  if (!summary) return;
+  const title = document.createElement('h3');
+  title.textContent = summaryTitle(summary);
+  const dl = document.createElement('dl');
+  for (const line of summaryLines(summary)) {
+    const dt = document.createElement('dt');
+    dt.textContent = line.label;
+    const dd = document.createElement('dd');
+    dd.textContent = line.value;
+    dd.dataset.testid = `summary-${line.key}`;
+    if (line.tone) dd.classList.add(line.tone);
+    dl.append(dt, dd);
+  }
+  box.append(title, dl);
+  if (summary.failures.length > 0) {
+    const list = document.createElement('ul');
+    list.setAttribute('aria-label', 'First rows that failed');
+    for (const f of summary.failures) {
+      const li = document.createElement('li');
+      li.textContent = `Row ${f.row}: ${f.message}`;
+      list.append(li);
+    }
+    box.append(list);
+  }
+}
+
+async function runPricing(session: Session, mode: RunMode): Promise<void> {
+  // A second press while a run is going does nothing (the buttons are disabled too).
+  if (running) return;
+  if (session.getAccessToken() === null) {
+    showSummary(null, 'Sign in first: enter your access token or client credentials under Connection.');
+    byId<HTMLInputElement>(signInMethod() === 'token' ? 'access-token' : 'client-id').focus();
+    return;
+  }
+  const controller = new AbortController();
+  setRunning(controller);
+  byId('summary').hidden = true;
+  showProgress(0, 'Reading the selection…');
+  try {
+    const summary = await priceSelection({
+      mode,
+      send: batchSender(session.client()),
+      mappingFor: resolveMapping,
+      confirmOverwrite: (cells) =>
+        confirmDialog(
+          `${cells.toLocaleString('en-US')} ${cells === 1 ? 'cell' : 'cells'} where the results go already ${cells === 1 ? 'holds' : 'hold'} data. Replace ${cells === 1 ? 'it' : 'them'}?`,
+        ),
+      signal: controller.signal,
+      isFatal: abortsRun,
+      onBlockRead: (block, mapping) => {
+        renderMapping(block, mapping);
+        showProgress(0, 'Pricing…');
+      },
+      onProgress: (p) => showProgress(progressPercent(p), progressText(p)),
+    });
+    if (summary.status === 'declined' || summary.status === 'empty') byId('progress-block').hidden = true;
+    showSummary(summary);
+  } catch (err) {
+    byId('progress-block').hidden = true;
+    if (err instanceof SelectionProblem && err.block) renderMapping(err.block, resolveMapping(err.block));
+    showSummary(null, errorText(err));
+  } finally {
+    setRunning(null);
+  }
+}
+
+async function detectColumns(): Promise<void> {
+  try {
+    const block = await readSelection();
+    renderMapping(block, resolveMapping(block));
+  } catch (err) {
+    byId('mapping-source').textContent = errorText(err);
+  }
+}
+
+// ---------- formulas ----------
+
+async function formulasAction(action: () => Promise<string>): Promise<void> {
+  const message = byId('formulas-message');
+  showMessage(message, 'Working…');
+  try {
+    showMessage(message, await action(), 'success');
+  } catch (err) {
+    showMessage(message, errorText(err), 'error');
+  }
+}
+
+const plural = (count: number, one: string, many: string): string => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+// ---------- start ----------
+
+async function start(): Promise<void> {
+  const session = getSession();
+  await session.ready();
+  const settings = session.getSettings();
+  byId<HTMLInputElement>('service-url').value = settings.serviceUrl;
+  byId<HTMLInputElement>('cache-ttl').value = String(settings.cacheTtlHours);
+  renderConnection(session);
+  session.onChange(() => renderConnection(session));
+
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="signin-method"]')) {
+    radio.addEventListener('change', () => {
+      const token = signInMethod() === 'token';
+      byId('token-fields').hidden = !token;
+      byId('credential-fields').hidden = token;
+    });
+  }
+  const button = (id: string): HTMLButtonElement => byId<HTMLButtonElement>(id);
+  button('sign-in').addEventListener('click', busy(button('sign-in'), () => signIn(session)));
+  button('test-connection').addEventListener('click', busy(button('test-connection'), () => testConnection(session)));
+  button('sign-out').addEventListener('click', () => {
+    void session.signOut().then(() => showMessage(byId('connection-message'), 'Signed out.'));
+  });
+  byId<HTMLInputElement>('service-url').addEventListener('change', () => void applyServiceUrl(session));
+  for (const id of ['access-token', 'client-secret']) {
+    byId<HTMLInputElement>(id).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') button('sign-in').click();
+    });
+  }
+
+  button('price-selection').addEventListener('click', () => void runPricing(session, 'price'));
+  button('reprice-selection').addEventListener('click', () => void runPricing(session, 'reprice'));
+  button('cancel').addEventListener('click', () => {
+    if (!running || running.signal.aborted) return;
+    running.abort();
+    showProgress(Number(byId('progress').getAttribute('aria-valuenow') ?? 0), 'Cancelling: no new requests are sent…');
+  });
+  button('detect-columns').addEventListener('click', busy(button('detect-columns'), detectColumns));
+
+  button('refresh-selection').addEventListener(
+    'click',
+    busy(button('refresh-selection'), () =>
+      formulasAction(async () => `Recalculated ${plural(await refreshSelection(), 'JOBPRICE formula', 'JOBPRICE formulas')} in the selection.`),
+    ),
+  );
+  button('refresh-all').addEventListener(
+    'click',
+    busy(button('refresh-all'), () =>
+      formulasAction(async () => `Dropped ${plural(await refreshAll(), 'saved result', 'saved results')}; the workbook is recalculating.`),
+    ),
+  );
+  button('convert-to-values').addEventListener(
+    'click',
+    busy(button('convert-to-values'), () =>
+      formulasAction(async () => {
+        const r = await convertJobPriceFormulasToValues();
+        const left = r.skipped > 0 ? ` ${plural(r.skipped, 'cell was', 'cells were')} left as formulas (error or still calculating).` : '';
+        return `Converted ${plural(r.converted, 'formula', 'formulas')} to values.${left}`;
+      }),
+    ),
+  );
+  button('save-ttl').addEventListener(
+    'click',
+    busy(button('save-ttl'), () =>
+      formulasAction(async () => {
+        const hours = Number(byId<HTMLInputElement>('cache-ttl').value);
+        const next = await session.updateSettings({ cacheTtlHours: hours });
+        return `Results are kept for ${plural(next.cacheTtlHours, 'hour', 'hours')}.`;
+      }),
+    ),
+  );
+  setRunning(null);
+}
+
+void Office.onReady(() => {
+  start().catch((err: unknown) => showSummary(null, `The pane could not start: ${errorText(err)}`));
+});
