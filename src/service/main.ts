@@ -15,7 +15,11 @@ async function main(): Promise<void> {
   const logger = jsonLineLogger((line) => process.stderr.write(line));
   const config = loadConfig(process.env);
 
-  const { records, notice } = await resolveClients(config.clients, logger);
+  // Independent and both slow-ish (scrypt on libuv's pool, index parsing on the main thread): overlap them.
+  const [{ records, notice }, engine] = await Promise.all([
+    resolveClients(config.clients, logger),
+    loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir }),
+  ]);
   if (notice) process.stdout.write(`${notice}\n`);
   if (config.tokenSecret === null) {
     logger.log(
@@ -23,8 +27,6 @@ async function main(): Promise<void> {
       'JOBPRICE_TOKEN_SECRET is not set: using a random signing key; tokens do not survive a restart',
     );
   }
-
-  const engine = await loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir });
 
   const service = await createService({
     engine,

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
-import { generateSecret, hashSecret } from './auth/secrets';
 import { TokenSigner } from './auth/tokens';
 import type { PricingEngine } from './engine/types';
 import { CorsPolicy } from './http/cors';
@@ -61,8 +60,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const key =
     typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
   const signer = new TokenSigner(key, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now);
-  // A throwaway hash with the default cost, checked for unknown client ids (equal timing).
-  const tokenEndpoint = new TokenEndpoint(clients, signer, await hashSecret(generateSecret()));
+  const tokenEndpoint = new TokenEndpoint(clients, signer);
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
     throw new Error('bodyLimitBytes must be a positive integer');

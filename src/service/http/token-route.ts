@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { ClientRecord, ClientRegistry } from '../auth/clients';
-import { verifySecret } from '../auth/secrets';
+import { generateSecret, hashSecret, parseSecretHash, verifySecret, type ParsedHash } from '../auth/secrets';
 import type { TokenSigner } from '../auth/tokens';
-import { parseSecretHash, type ParsedHash } from '../auth/secrets';
 
 /**
  * POST /oauth/token (D15): OAuth 2.0 client credentials grant (RFC 6749 §4.4). The client authenticates
@@ -78,17 +77,22 @@ function readBasic(header: string | undefined): BasicCredentials {
 }
 
 export class TokenEndpoint {
-  /** Checked when the client id is unknown, so a wrong id costs as long as a wrong secret. */
-  private readonly decoyHash: ParsedHash;
+  /**
+   * Checked when the client id is unknown, so a wrong id costs as long as a wrong secret. Derived in the
+   * background at construction (scrypt runs on libuv's pool) so it does not add to start-up time.
+   */
+  private readonly decoyHash: Promise<ParsedHash>;
 
   constructor(
     private readonly clients: ClientRegistry,
     private readonly signer: TokenSigner,
-    decoy: string,
   ) {
-    const parsed = parseSecretHash(decoy);
-    if (typeof parsed === 'string') throw new Error(`internal: decoy hash is invalid: ${parsed}`);
-    this.decoyHash = parsed;
+    this.decoyHash = hashSecret(generateSecret()).then((stored) => {
+      const parsed = parseSecretHash(stored);
+      if (typeof parsed === 'string') throw new Error(`internal: decoy hash is invalid: ${parsed}`);
+      return parsed;
+    });
+    this.decoyHash.catch(() => undefined); // surfaced when awaited, not as an unhandled rejection
   }
 
   async answer(req: IncomingMessage, body: Buffer): Promise<TokenAnswer & { clientId?: string }> {
@@ -128,7 +132,7 @@ export class TokenEndpoint {
     if (!id || !secret) return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
 
     const client: ClientRecord | undefined = this.clients.get(id);
-    const matches = await verifySecret(secret, client?.secretHash ?? this.decoyHash);
+    const matches = await verifySecret(secret, client?.secretHash ?? (await this.decoyHash));
     if (!client || !matches)
       return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
 
