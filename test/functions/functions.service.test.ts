@@ -4,6 +4,7 @@ import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { MSG } from '../../src/domain/messages';
 import type { FormulaCell } from '../../src/excel/jobprice-cells';
 import { parseJobArgs } from '../../src/functions/args';
+import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer } from '../../src/functions/pricer';
 import { createRefresher, type SheetOps } from '../../src/functions/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
@@ -194,4 +195,19 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     await shown(host.cell('COMP50', title));
     expect(allCalls()).toBe(1);
   });
+
+  // Needs credentials with a D15 scope, which only the reference service has (the scripted server's
+  // version of this case is in functions.faults.test.ts).
+  (process.env.JOBPRICE_FUNCTIONS_SCRIPTED ? it.skip : it)(
+    'credentials without Comp/Bonus (D15): COMP50 is #N/A "Not included in your data scope", SALARY50 still the service\'s figure',
+    async () => {
+      if (service.baseOnlyClient === null) throw new Error('no built index: run npm run data:build (or set JOBPRICE_FUNCTIONS_SCRIPTED=1)');
+      await getSession().signInWithClientCredentials(service.baseOnlyClient.id, service.baseOnlyClient.secret, { remember: false });
+      await expect(shown(host.cell('COMP50', 'Accountant', null, 'USA', 'IL', 'Chicago'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
+      await expect(shown(host.cell('BONUSTARGET50', 'Accountant', null, 'USA', 'IL', 'Chicago'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
+      const salary = await host.cell('SALARY50', 'Accountant', null, 'USA', 'IL', 'Chicago');
+      expect(allCalls()).toBe(1);
+      expect(salary).toBe((await direct(jobSpec({ title: 'Accountant', scope: { country: 'USA', state: 'IL', city: 'Chicago' } }))).Salary50);
+    },
+  );
 });

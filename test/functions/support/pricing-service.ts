@@ -15,6 +15,8 @@ export interface PricingService {
   readonly url: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** Reference only: credentials whose D15 scope leaves out the Comp and bonus figures. */
+  readonly baseOnlyClient: { id: string; secret: string } | null;
   /** Match calls received so far, by path (PATHS.single, PATHS.batch). */
   calls(path: string): number;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export async function startPricingService(opts: { prefer?: 'reference' | 'script
     url: server.url,
     clientId: 'test-client',
     clientSecret: 'test-secret',
+    baseOnlyClient: null,
     calls: (path) => server.requestsTo(path).length,
     close: () => server.close(),
   };
@@ -52,8 +55,14 @@ async function startReference(): Promise<PricingService> {
   const engine = await loadPricingEngine({ dataDir: DATA_DIR });
   const clientId = 'functions-client';
   const clientSecret = 'functions-client-secret-0123456789';
-  const record = await clientWithSecret(clientId, clientSecret, { cost: { N: 1024, r: 8, p: 1 } });
-  const service = await createService({ engine, clients: [record], tokenSecret: 'functions-signing-key-0123456789abcdef' });
+  const baseOnlyClient = { id: 'functions-base-only', secret: 'functions-base-only-secret-0123456789' };
+  const { FULL_SCOPE } = await import('../../../src/service/engine/types');
+  const cost = { N: 1024, r: 8, p: 1 };
+  const records = [
+    await clientWithSecret(clientId, clientSecret, { cost }),
+    await clientWithSecret(baseOnlyClient.id, baseOnlyClient.secret, { cost, scope: { ...FULL_SCOPE, includeCompAndBonus: false } }),
+  ];
+  const service = await createService({ engine, clients: records, tokenSecret: 'functions-signing-key-0123456789abcdef' });
   const counts = new Map<string, number>();
   service.server.on('request', (req: { url?: string; method?: string }) => {
     if (req.method === 'POST' && req.url) counts.set(req.url, (counts.get(req.url) ?? 0) + 1);
@@ -64,6 +73,7 @@ async function startReference(): Promise<PricingService> {
     url,
     clientId,
     clientSecret,
+    baseOnlyClient,
     calls: (path) => counts.get(path) ?? 0,
     close: () => service.close(),
   };
