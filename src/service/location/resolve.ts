@@ -61,7 +61,8 @@ export function resolveLocation(geo: GeographyPart, scope: JobScope, client: Cli
 
   let fine: { state: string; city: string; areaKey: string };
   if (zip !== '') {
-    const z = /^\d{5}$/.test(zip) ? geo.zips[zip] : undefined;
+    // ZIP+4 ("95112-1234") is accepted and read by its 5-digit ZIP; anything else is not a ZIP.
+    const z = /^\d{5}(-\d{4})?$/.test(zip) ? geo.zips[zip.slice(0, 5)] : undefined;
     if (z === undefined) return fail(MSG.locationUnresolved(`ZIP ${zip}`));
     fine = { areaKey: z[0], state: z[1], city: z[2] };
   } else if (stateIn !== '') {
@@ -69,7 +70,7 @@ export function resolveLocation(geo: GeographyPart, scope: JobScope, client: Cli
     if (geo.states[st] === undefined) return fail(MSG.locationUnresolved(`state ${stateIn}`));
     if (cityIn === '') fine = { areaKey: `s:${st}`, state: st, city: '' };
     else {
-      const c = geo.cities[`${st}|${normaliseCity(cityIn)}`];
+      const c = findCity(geo, st, cityIn);
       if (c === undefined) return fail(MSG.locationUnresolved(`city ${cityIn}, ${st}`));
       fine = { areaKey: c[0], state: st, city: c[1] };
     }
@@ -119,4 +120,12 @@ function capped(
     areaKey: fine.areaKey,
     differential: area.rpp / 100,
   };
+}
+
+/** USPS/Census spelling first; then without a trailing "City" ("New York City" -> "New York"). */
+function findCity(geo: GeographyPart, state: string, city: string): readonly [string, string] | undefined {
+  const name = normaliseCity(city);
+  const direct = geo.cities[`${state}|${name}`];
+  if (direct !== undefined || !name.endsWith(' CITY')) return direct;
+  return geo.cities[`${state}|${name.slice(0, -' CITY'.length)}`];
 }

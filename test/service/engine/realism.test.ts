@@ -89,3 +89,26 @@ describe('realism: 20 common occupations, national all-industry unlevelled Salar
     expect(() => createPricingEngine(index, socMatcher(index), { wageVintage: 1999 })).toThrow(/May 1999/);
   });
 });
+
+describe('realism: industry figures are the OEWS sector file figures', () => {
+  test.each([
+    ['29-1141', '62'],
+    ['15-1252', '51'],
+    ['13-2011', '52'],
+    ['53-3032', '48'],
+  ])('%s in sector %s on the May 2024 vintage equals natsector_M2024_dl.xlsx A_MEDIAN', async (soc, sector) => {
+    const rows = await sectorRows();
+    const header = (rows[0] ?? []).map((c) => cellText(c));
+    const [iNaics, iCode, iMedian] = ['NAICS', 'OCC_CODE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [number, number, number];
+    const row = rows.find((r) => cellText(r[iNaics]) === sector && cellText(r[iCode]) === soc);
+    expect(typeof row?.[iMedian]).toBe('number');
+    const out = on2024.price(jobSpec({ title: `soc:${soc}`, scope: { naics: sector } }), FULL_SCOPE);
+    expect(out.ok && out.result.Salary50).toBe(row?.[iMedian]);
+  });
+});
+
+let sectorCache: Promise<Awaited<ReturnType<typeof readXlsx>>> | undefined;
+function sectorRows(): Promise<Awaited<ReturnType<typeof readXlsx>>> {
+  sectorCache ??= readXlsx(join(RAW_DIR, 'oews', 'natsector_M2024_dl.xlsx'));
+  return sectorCache;
+}

@@ -30,6 +30,12 @@ describe('D6-D9 location resolution', () => {
     expect(a).toEqual(b);
     expect(a.ok && a.location.region).toBe('St. Louis, MO-IL');
   });
+  test('ZIP+4 reads as its ZIP; "New York City" finds New York; "Kansas City" stays itself', () => {
+    expect(resolve({ zip: '95112-1234' })).toEqual(resolve({ zip: '95112' }));
+    expect(resolve({ state: 'NY', city: 'New York City' })).toEqual(resolve({ state: 'NY', city: 'New York' }));
+    const kc = resolve({ state: 'MO', city: 'Kansas City' });
+    expect(kc.ok && kc.location.city).toBe('Kansas City');
+  });
   test('D8 <what> wording is consistent', () => {
     expect(resolve({ zip: '00000' })).toEqual({ ok: false, message: MSG.locationUnresolved('ZIP 00000') });
     expect(resolve({ state: 'XX' })).toEqual({ ok: false, message: MSG.locationUnresolved('state XX') });
