@@ -1,6 +1,7 @@
 import type { Matcher, OccupationMatch } from '../engine/types';
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
+import { checkOnetPart } from '../data/onet/schema';
 import { extractLevel, zoneLevelName, type LevelSignal } from './level';
 import { NORMALIZER_VERSION, proseWords, titleWords } from './normalize';
 import { rateMatch, VAGUE_WORD_IDF } from './rating';
@@ -88,17 +89,13 @@ export interface OnetMatcher extends Matcher {
   candidates(title: string, description: string, limit: number): MatchCandidate[];
 }
 
-interface Ranked {
-  o: number;
-  score: number;
-}
-
 export function createMatcher(part: OnetPart): OnetMatcher {
   if (part.normalizerVersion !== NORMALIZER_VERSION) {
     throw new Error(
       `O*NET index was built with normaliser v${part.normalizerVersion}, this code uses v${NORMALIZER_VERSION}: rebuild it with npm run data:build`,
     );
   }
+  checkOnetPart(part);
   const titleIndex = new TitleIndex(part);
   const taskIndex = new TaskIndex(part, titleIndex.wordIds);
   const { codes, titles: occTitles, zones, family, employment } = part.occupations;
@@ -124,14 +121,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const ownCos = new Float64Array(occCount);
   const seen = new Uint8Array(occCount);
   const touchedOcc: number[] = [];
-  const isCandidate = new Uint8Array(occCount);
+  const occScore = new Float64Array(occCount);
   const descScores = new Float64Array(occCount);
 
   /**
-   * Every occupation sharing a word with the title, with its score (unsorted). The description
-   * re-weighs all of them: any occupation the title words reach may be the one the text describes.
+   * Scores every occupation sharing a word with the title into `occScore`, listing them in
+   * `touchedOcc` (unsorted; typed arrays reused across requests, so a match allocates almost nothing).
+   * The description re-weighs all of them: any occupation the title words reach may be the one meant.
+   * The caller must call `clear()` when done with the scores.
    */
-  function score(words: readonly string[], description: string): { scored: Ranked[]; vague: boolean } {
+  function score(words: readonly string[], description: string): { vague: boolean } {
     touchedOcc.length = 0;
     const queryNorm = titleIndex.forEachMatch(words, (t, cos) => {
       const o = titleIndex.titleOcc[t] as number;
@@ -143,49 +142,49 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       if (s > (best[o] as number)) best[o] = s;
       if (titleIndex.isPrimary(t)) ownCos[o] = cos;
     });
-    const scored = touchedOcc.map((o) => ({
-      o,
-      score: (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number),
-    }));
+    for (const o of touchedOcc) occScore[o] = (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+    const vague = words.length === 1 && queryNorm < VAGUE_WORD_IDF;
+
+    const descWords = description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    if (descWords.length > 0 && touchedOcc.length > 1) {
+      taskIndex.score(descWords, seen, descScores);
+      let top = 0;
+      for (const o of touchedOcc) top = Math.max(top, descScores[o] as number);
+      if (top > 0) {
+        const weight = vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT;
+        const titleFactor = vague ? VAGUE_TITLE_FACTOR : 1;
+        for (const o of touchedOcc) occScore[o] = (occScore[o] as number) * titleFactor + (weight * (descScores[o] as number)) / top;
+      }
+    }
+    return { vague };
+  }
+
+  function clear(): void {
     for (const o of touchedOcc) {
       best[o] = 0;
       ownCos[o] = 0;
       seen[o] = 0;
+      occScore[o] = 0;
+      descScores[o] = 0;
     }
-    const vague = words.length === 1 && queryNorm < VAGUE_WORD_IDF;
-
-    const descWords =
-      description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
-    if (descWords.length > 0 && scored.length > 1) {
-      for (const c of scored) isCandidate[c.o] = 1;
-      taskIndex.score(descWords, isCandidate, descScores);
-      let top = 0;
-      for (const c of scored) top = Math.max(top, descScores[c.o] as number);
-      const weight = vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT;
-      for (const c of scored) {
-        if (vague && top > 0) c.score *= VAGUE_TITLE_FACTOR;
-        if (top > 0) c.score += (weight * (descScores[c.o] as number)) / top;
-        isCandidate[c.o] = 0;
-        descScores[c.o] = 0;
-      }
-    }
-    return { scored, vague };
+    touchedOcc.length = 0;
   }
 
   function match(title: string, description: string): OccupationMatch | null {
     const { content, level } = extractLevel(titleWords(title));
     const words = [...new Set(content)];
     if (words.length === 0) return null;
-    const { scored, vague } = score(words, description);
+    const { vague } = score(words, description);
     // Winner, then the best occupation of another SOC code: two linear passes, no sort per request.
-    let winner: Ranked | undefined;
-    for (const c of scored) if (winner === undefined || c.score > winner.score) winner = c;
-    if (winner === undefined) return null;
-    const o = winner.o;
+    let o = -1;
+    for (const c of touchedOcc) if (o < 0 || (occScore[c] as number) > (occScore[o] as number)) o = c;
+    if (o < 0) return null;
+    const winnerScore = occScore[o] as number;
     const soc = socCodes[o] as string;
     let runnerUp = 0;
-    for (const c of scored) if (c.score > runnerUp && socCodes[c.o] !== soc) runnerUp = c.score;
-    const rating = rateMatch(winner.score, runnerUp, vague);
+    for (const c of touchedOcc) if ((occScore[c] as number) > runnerUp && socCodes[c] !== soc) runnerUp = occScore[c] as number;
+    clear();
+    const rating = rateMatch(winnerScore, runnerUp, vague);
     if (rating === null) return null;
     const occupationLevel = zoneLevelName(zones[o] as number, soc);
     return {
@@ -193,7 +192,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       socCode: soc,
       occupationTitle: occTitles[o] as string,
       rating,
-      score: winner.score,
+      score: winnerScore,
       jobFamilyName: part.families.names[family[o] as number] as string,
       jobLevelName: level?.name ?? occupationLevel,
       levelShift:
@@ -204,14 +203,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   function candidates(title: string, description: string, limit: number): MatchCandidate[] {
     const words = [...new Set(extractLevel(titleWords(title)).content)];
     if (words.length === 0) return [];
-    return score(words, description)
-      .scored.sort((a, b) => b.score - a.score)
-      .slice(0, limit)
-      .map((r) => ({
-        onetCode: codes[r.o] as string,
-        occupationTitle: occTitles[r.o] as string,
-        score: r.score,
-      }));
+    score(words, description);
+    const ranked = touchedOcc.map((o) => ({ onetCode: codes[o] as string, occupationTitle: occTitles[o] as string, score: occScore[o] as number }));
+    clear();
+    return ranked.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   return { match, candidates };

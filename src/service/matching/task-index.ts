@@ -45,7 +45,7 @@ export class TaskIndex {
 
   /**
    * Adds each candidate occupation's BM25 score for `words` into `scores` (indexed by occupation);
-   * `isCandidate` limits the work to the occupations the title proposed.
+   * `isCandidate` (1 for a candidate) limits the work to the occupations the title words reached.
    */
   score(words: readonly string[], isCandidate: Uint8Array, scores: Float64Array): void {
     for (const word of words) {

@@ -1,4 +1,4 @@
-import type { OnetPart } from '../../../src/service/data/onet/build';
+import { parseOnetPart, type OnetPart } from '../../../src/service/data/onet/build';
 import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
 import { loadRealOnetPart } from './onet-part-fixture';
 
@@ -287,6 +287,17 @@ describe('the built O*NET part', () => {
   test('is plain JSON: a round trip gives an equal matcher', () => {
     const again = createMatcher(JSON.parse(JSON.stringify(part)) as OnetPart);
     expect(again.match('Staff Accountant', '')).toEqual(matcher.match('Staff Accountant', ''));
+  });
+
+  test('parseOnetPart accepts the built part read back from JSON', () => {
+    expect(parseOnetPart(JSON.parse(JSON.stringify(part))).occupations.codes).toHaveLength(1016);
+  });
+
+  test('parseOnetPart refuses a damaged file: wrong shape, or ids that point outside their arrays', () => {
+    expect(() => parseOnetPart({ ...part, vocab: undefined })).toThrow(/onet\.json does not have the expected shape \(vocab/);
+    expect(() => parseOnetPart({ ...part, titles: { ...part.titles, words: [...part.titles.words.slice(0, -1), 1e9] } })).toThrow(/title word .* out of range/);
+    expect(() => parseOnetPart({ ...part, occupations: { ...part.occupations, zones: part.occupations.zones.slice(1) } })).toThrow(/zones has 1015 entries/);
+    expect(() => parseOnetPart({ ...part, titles: { ...part.titles, occ: [-1, ...part.titles.occ.slice(1)] } })).toThrow(/expected shape \(titles\.occ/);
   });
 
   test('a part built with other normalisation rules is refused with the command to run', () => {

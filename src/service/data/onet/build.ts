@@ -4,6 +4,7 @@ import { TitleKind, type OnetPart } from './part';
 
 export type { OnetPart } from './part';
 export { TitleKind } from './part';
+export { OnetPartSchema, parseOnetPart } from './schema';
 
 /**
  * Builds the O*NET part of the data index from the raw files (../shared/data/raw, see SOURCES.md).
