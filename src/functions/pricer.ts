@@ -17,7 +17,7 @@ import type { KeyValueStorage, Session } from '../runtime/session';
 export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
 
 export interface PricerDeps {
-  session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'client'>;
+  session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'client' | 'onChange'>;
   storage: KeyValueStorage;
   now?: () => number;
   timers?: Timers;
@@ -80,6 +80,15 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     now,
     timers,
     ...(deps.deadlineMs === undefined ? {} : { deadlineMs: deps.deadlineMs }),
+  });
+
+  // Signing out forgets what was priced under those credentials (their data scope, D15, shaped the
+  // answers). Expiry fires no change, so a token that merely runs out keeps the cache for the same user.
+  let lastToken = session.getAccessToken();
+  session.onChange(() => {
+    const token = session.getAccessToken();
+    if (lastToken !== null && token === null) void forgetAll().catch(() => undefined);
+    lastToken = token;
   });
 
   /** The service URL is part of the key: answers of one service are never served for another. */

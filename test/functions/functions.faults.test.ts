@@ -72,10 +72,14 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
     expect(allCalls()).toBe(1);
   });
 
-  it('without sign-in: #N/A "Sign in to JobPrice in the task pane", no call', async () => {
+  it('without sign-in: #N/A "Sign in to JobPrice in the task pane", no call; signing out forgets cached answers', async () => {
+    await host.cell('SALARY50', 'Pilot');
+    expect(allCalls()).toBe(1);
     await getSession().signOut();
+    await new Promise((r) => setTimeout(r, 20)); // the cache is dropped in the change listener
     await expect(shown(host.cell('SALARY50', 'Pilot'))).resolves.toEqual({ error: '#N/A', message: NOT_SIGNED_IN });
-    expect(allCalls()).toBe(0);
+    await expect(shown(host.cell('SALARY50', 'Navigator'))).resolves.toEqual({ error: '#N/A', message: NOT_SIGNED_IN });
+    expect(allCalls()).toBe(1);
   });
 
   it('401: #N/A telling the user to sign in again, and nothing cached', async () => {
