@@ -44,7 +44,8 @@ export function createPricingEngine(
     const size = sizeAdjustment(spec.scope.fte, spec.scope.revenue);
     const priced = priceOccupation(wages, geography, {
       soc: match.socCode,
-      levelShift: match.levelShift,
+      // The matcher promises -2..+2; clamp so a future matcher cannot push the window off the model.
+      levelShift: Math.max(-2, Math.min(2, match.levelShift)),
       location: loc.location,
       sector,
       size,
