@@ -18,49 +18,58 @@ export interface CellRef {
   readonly address: string;
 }
 
-/** The formulas containing JOBPRICE. in the selected cells (every area of a multiple selection). */
+/**
+ * The formulas containing JOBPRICE. in the selected range. Only the used part of the selection is read,
+ * so selecting whole columns does not load a million empty cells. (getSelectedRange: one area; Excel
+ * refuses a multiple selection there, and the pane says so.)
+ */
 export async function readJobPriceFormulasInSelection(): Promise<FormulaCell[]> {
   return Excel.run(async (context) => {
-    const areas = context.workbook.getSelectedRanges().areas;
-    areas.load('items');
+    const selected = context.workbook.getSelectedRange();
+    selected.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
+    const sheet = selected.worksheet;
+    sheet.load('name');
+    const used = sheet.getUsedRangeOrNullObject();
+    used.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
     await context.sync();
-    // Only the used part of each area: selecting whole columns must not load a million empty cells.
-    const parts = areas.items.map((area) => {
-      const used = area.getIntersectionOrNullObject(area.worksheet.getUsedRange(true));
-      used.load(['formulas', 'rowIndex', 'columnIndex', 'isNullObject']);
-      area.worksheet.load('name');
-      return { used, sheet: area.worksheet };
-    });
+    if (used.isNullObject) return [];
+    const r0 = Math.max(selected.rowIndex, used.rowIndex);
+    const c0 = Math.max(selected.columnIndex, used.columnIndex);
+    const r1 = Math.min(selected.rowIndex + selected.rowCount, used.rowIndex + used.rowCount) - 1;
+    const c1 = Math.min(selected.columnIndex + selected.columnCount, used.columnIndex + used.columnCount) - 1;
+    if (r1 < r0 || c1 < c0) return [];
+    const part = sheet.getRangeByIndexes(r0, c0, r1 - r0 + 1, c1 - c0 + 1);
+    part.load('formulas');
     await context.sync();
     const cells: FormulaCell[] = [];
-    for (const { used, sheet } of parts) {
-      if (used.isNullObject) continue;
-      used.formulas.forEach((row, r) =>
-        row.forEach((formula, c) => {
-          if (typeof formula === 'string' && /JOBPRICE\./i.test(formula)) {
-            cells.push({ sheet: sheet.name, address: a1(used.rowIndex + r, used.columnIndex + c), formula });
-          }
-        }),
-      );
-    }
+    part.formulas.forEach((row: unknown[], r: number) =>
+      row.forEach((formula, c) => {
+        if (typeof formula === 'string' && /JOBPRICE\./i.test(formula)) {
+          cells.push({ sheet: sheet.name, address: a1(r0 + r, c0 + c), formula });
+        }
+      }),
+    );
     return cells;
   });
 }
 
-/** The values of single cells, keyed "sheet!address"; a cell that cannot be read is left out. */
+/** The values of single cells, keyed "sheet!address"; a cell on a sheet that no longer exists is left out. */
 export async function readCellValues(refs: readonly CellRef[]): Promise<Map<string, unknown>> {
   const distinct = new Map(refs.map((ref) => [refKey(ref), ref]));
   if (distinct.size === 0) return new Map();
   return Excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load('items/name');
+    const sheetNames = [...new Set([...distinct.values()].map((ref) => ref.sheet))];
+    const sheets = sheetNames.map((name) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(name);
+      sheet.load('name');
+      return { name, sheet };
+    });
     await context.sync();
-    const names = new Set(sheets.items.map((s) => s.name));
-    // A reference to a sheet that no longer exists is left out rather than failing the whole read.
+    const present = new Set(sheets.filter((s) => !s.sheet.isNullObject).map((s) => s.name));
     const ranges = [...distinct]
-      .filter(([, ref]) => names.has(ref.sheet))
+      .filter(([, ref]) => present.has(ref.sheet))
       .map(([key, ref]) => {
-        const range = sheets.getItem(ref.sheet).getRange(ref.address);
+        const range = context.workbook.worksheets.getItem(ref.sheet).getRange(ref.address);
         range.load('values');
         return { key, range };
       });
