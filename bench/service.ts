@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import type { JobResult } from '../src/api/wire';
+import { clientWithSecret } from '../src/service/auth/clients';
+import { createService } from '../src/service/server';
 
 /**
  * `npm run bench:service`: starts the real reference service in a child process (the same entry as
@@ -139,6 +143,53 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function httpOverhead(
+  result: JobResult,
+  singleBodies: string[],
+  batchBodies: string[],
+): Promise<{ singleP50: number; batchP50: number }> {
+  const secret = randomBytes(24).toString('base64url');
+  const service = await createService({
+    engine: { price: () => ({ ok: true, result }) },
+    clients: [await clientWithSecret('overhead', secret)],
+    tokenSecret: randomBytes(32),
+  });
+  try {
+    const base = new URL((await service.listen('127.0.0.1', 0)).url);
+    const tokenRes = await post(
+      base,
+      '/oauth/token',
+      new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'overhead',
+        client_secret: secret,
+      }).toString(),
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+    );
+    const token = (JSON.parse(tokenRes.text) as { access_token: string }).access_token;
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const single: number[] = [];
+    const batch: number[] = [];
+    for (let i = 0; i < 1300; i++) {
+      const t = performance.now();
+      await post(base, '/DaaS/jobpricing', singleBodies[i % singleBodies.length] ?? '', headers);
+      if (i >= 300) single.push(performance.now() - t);
+    }
+    for (let i = 0; i < 45; i++) {
+      const t = performance.now();
+      await post(base, '/DaaS/batchjobpricing', batchBodies[i % batchBodies.length] ?? '', headers);
+      if (i >= 5) batch.push(performance.now() - t);
+    }
+    single.sort((a, b) => a - b);
+    batch.sort((a, b) => a - b);
+    return { singleP50: percentile(single, 50), batchP50: percentile(batch, 50) };
+  } finally {
+    await service.close(100);
+  }
+}
+
 async function main(): Promise<void> {
   const clientId = 'bench';
   const clientSecret = randomBytes(24).toString('base64url');
@@ -170,6 +221,10 @@ async function main(): Promise<void> {
     child.on('exit', (code) => reject(new Error(`service exited with ${code} before listening:\n${stderr}`)));
   });
   const startupMs = performance.now() - started;
+  // The service's own 'ready' log line splits start-up into module loading (Node + tsx transpiling) and data.
+  await new Promise((r) => setTimeout(r, 100));
+  const ready = /"event":"ready".*/.exec(stderr)?.[0] ?? '';
+  const phase = (name: string): string => new RegExp(`"${name}":(\\d+)`).exec(ready)?.[1] ?? '?';
   const base = new URL(url);
   const pid = child.pid ?? 0;
 
@@ -240,6 +295,15 @@ async function main(): Promise<void> {
     const jobsPerSecond = (THROUGHPUT_BATCHES * 200) / ((performance.now() - tpStart) / 1000);
     const rssAfterRuns = rssMb(pid);
 
+    // The HTTP layer alone: the same bodies through an in-process service whose engine returns a fixed,
+    // real-sized result, so what is left is auth, body, validation, serialisation and the client's work.
+    const sample = JSON.parse(
+      (await post(base, '/DaaS/jobpricing', singleBodies[0] ?? '', headers)).text,
+    ) as {
+      Data: JobResult;
+    };
+    const overhead = await httpOverhead(sample.Data, singleBodies, batchBodies);
+
     single.sort((a, b) => a - b);
     batch.sort((a, b) => a - b);
     const rows: [string, string, string, string][] = [
@@ -248,6 +312,12 @@ async function main(): Promise<void> {
         `${startupMs.toFixed(0)} ms`,
         `< ${TARGETS.startupMs} ms`,
         ok(startupMs < TARGETS.startupMs),
+      ],
+      [
+        '  of which: modules / clients+engine',
+        `${phase('modulesMs')} / ${phase('clientsAndEngineMs')} ms`,
+        '',
+        '',
       ],
       [
         'resident memory after warm-up',
@@ -275,6 +345,8 @@ async function main(): Promise<void> {
         ok(percentile(batch, 50) < TARGETS.batchP50Ms),
       ],
       ['batch of 200 p99', `${percentile(batch, 99).toFixed(1)} ms`, '', ''],
+      ['HTTP layer alone, single p50 (fixed engine)', `${overhead.singleP50.toFixed(3)} ms`, '', ''],
+      ['HTTP layer alone, batch of 200 p50 (fixed engine)', `${overhead.batchP50.toFixed(1)} ms`, '', ''],
       [
         `jobs per second (batches of 200, ${THROUGHPUT_CONCURRENCY} in flight)`,
         `${jobsPerSecond.toFixed(0)}`,
@@ -297,7 +369,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nmix: ${TITLES.length} titles x ${PLACES.length} locations x ${NAICS.length} industry codes, FTE/Revenue on 2 of 3 jobs; ` +
         `single calls priced (Code 1): ${matched}/${SINGLE_CALLS}; batch items priced: ${batchPriced}/${batchItems}\n` +
-        `node ${process.version}, ${process.platform}/${process.arch}; client-observed latency over loopback (keep-alive)\n`,
+        `node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average at start ${loadAtStart}, ` +
+        `at end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ` +
+        `client-observed latency over loopback (keep-alive)\n`,
     );
   } finally {
     agent.destroy();

@@ -16,10 +16,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
 
   // Independent and both slow-ish (scrypt on libuv's pool, index parsing on the main thread): overlap them.
+  // performance.now() counts from process start: what precedes `mainStarted` is Node + tsx + module loading.
+  const mainStarted = performance.now();
   const [{ records, notice }, engine] = await Promise.all([
     resolveClients(config.clients, logger),
     loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir }),
   ]);
+  const loaded = performance.now();
   if (notice) process.stdout.write(`${notice}\n`);
   if (config.tokenSecret === null) {
     logger.log(
@@ -41,6 +44,11 @@ async function main(): Promise<void> {
   });
   const address = await service.listen(config.host, config.port);
   process.stdout.write(`listening on ${address.url}\n`);
+  logger.log('info', 'ready', {
+    modulesMs: Math.round(mainStarted),
+    clientsAndEngineMs: Math.round(loaded - mainStarted),
+    sinceProcessStartMs: Math.round(performance.now()),
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
