@@ -142,10 +142,13 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       if (s > (best[o] as number)) best[o] = s;
       if (titleIndex.isPrimary(t)) ownCos[o] = cos;
     });
-    for (const o of touchedOcc) occScore[o] = (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+    for (const o of touchedOcc)
+      occScore[o] =
+        (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
     const vague = words.length === 1 && queryNorm < VAGUE_WORD_IDF;
 
-    const descWords = description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    const descWords =
+      description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
     if (descWords.length > 0 && touchedOcc.length > 1) {
       taskIndex.score(descWords, seen, descScores);
       let top = 0;
@@ -153,7 +156,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       if (top > 0) {
         const weight = vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT;
         const titleFactor = vague ? VAGUE_TITLE_FACTOR : 1;
-        for (const o of touchedOcc) occScore[o] = (occScore[o] as number) * titleFactor + (weight * (descScores[o] as number)) / top;
+        for (const o of touchedOcc)
+          occScore[o] = (occScore[o] as number) * titleFactor + (weight * (descScores[o] as number)) / top;
       }
     }
     return { vague };
@@ -182,7 +186,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const winnerScore = occScore[o] as number;
     const soc = socCodes[o] as string;
     let runnerUp = 0;
-    for (const c of touchedOcc) if ((occScore[c] as number) > runnerUp && socCodes[c] !== soc) runnerUp = occScore[c] as number;
+    for (const c of touchedOcc)
+      if ((occScore[c] as number) > runnerUp && socCodes[c] !== soc) runnerUp = occScore[c] as number;
     clear();
     const rating = rateMatch(winnerScore, runnerUp, vague);
     if (rating === null) return null;
@@ -204,7 +209,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const words = [...new Set(extractLevel(titleWords(title)).content)];
     if (words.length === 0) return [];
     score(words, description);
-    const ranked = touchedOcc.map((o) => ({ onetCode: codes[o] as string, occupationTitle: occTitles[o] as string, score: occScore[o] as number }));
+    const ranked = touchedOcc.map((o) => ({
+      onetCode: codes[o] as string,
+      occupationTitle: occTitles[o] as string,
+      score: occScore[o] as number,
+    }));
     clear();
     return ranked.sort((a, b) => b.score - a.score).slice(0, limit);
   }

@@ -56,11 +56,20 @@ describe('level extraction: seniority words are levels, not occupation words', (
     const vp = levelOf('VP of Sales');
     expect(vp.level).toMatchObject({ name: 'Executive', shift: 2, management: true });
     expect(vp.content).toEqual(['vice', 'president', 'sale']);
-    expect(levelOf('Director of Marketing')).toMatchObject({ content: ['director', 'marketing'], level: { name: 'Director', shift: 1 } });
-    expect(levelOf('Chief Executive Officer')).toMatchObject({ content: ['chief', 'executive', 'officer'], level: { name: 'Executive' } });
+    expect(levelOf('Director of Marketing')).toMatchObject({
+      content: ['director', 'marketing'],
+      level: { name: 'Director', shift: 1 },
+    });
+    expect(levelOf('Chief Executive Officer')).toMatchObject({
+      content: ['chief', 'executive', 'officer'],
+      level: { name: 'Executive' },
+    });
     expect(levelOf('SVP Finance').level).toMatchObject({ name: 'Executive', shift: 2 });
     expect(levelOf('AVP Operations').level).toMatchObject({ name: 'Director', shift: 1 });
-    expect(levelOf('Head of Engineering')).toMatchObject({ content: ['director', 'engineering'], level: { name: 'Director' } });
+    expect(levelOf('Head of Engineering')).toMatchObject({
+      content: ['director', 'engineering'],
+      level: { name: 'Director' },
+    });
   });
 
   test('"Grade 3 Teacher" is not a senior teacher: a grade number counts only as the last word', () => {

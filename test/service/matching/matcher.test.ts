@@ -185,9 +185,17 @@ describe('the OccupationMatch fields', () => {
 });
 
 describe('D3 MatchRating', () => {
-  test.each(['Registered Nurse', 'Cashier', 'Accountant', 'Software Engineer', 'Electrician', 'Marketing Manager', 'Paralegal', 'Data Scientist'])(
-    'exact O*NET title "%s" -> Confident',
-    (title) => expect(matcher.match(title, '')?.rating).toBe('Confident'),
+  test.each([
+    'Registered Nurse',
+    'Cashier',
+    'Accountant',
+    'Software Engineer',
+    'Electrician',
+    'Marketing Manager',
+    'Paralegal',
+    'Data Scientist',
+  ])('exact O*NET title "%s" -> Confident', (title) =>
+    expect(matcher.match(title, '')?.rating).toBe('Confident'),
   );
 
   test.each(['Manager', 'Engineer', 'Analyst', 'Nurse', 'Driver', 'Technician', 'Assistant', 'Coordinator'])(
@@ -204,23 +212,52 @@ describe('D3 MatchRating', () => {
     },
   );
 
-  test.each(['asdf qwerty', '', '   ', 'xyzzy', '!!!', '12345', 'qwertyuiop asdfghjkl'])('nonsense %j -> null (No matching job found)', (title) => {
-    expect(matcher.match(title, '')).toBeNull();
-  });
+  test.each(['asdf qwerty', '', '   ', 'xyzzy', '!!!', '12345', 'qwertyuiop asdfghjkl'])(
+    'nonsense %j -> null (No matching job found)',
+    (title) => {
+      expect(matcher.match(title, '')).toBeNull();
+    },
+  );
 
   test('nonsense title with a real description still gives null: the title leads', () => {
-    expect(matcher.match('asdf qwerty', 'Prepare and administer medications to patients in a hospital')).toBeNull();
+    expect(
+      matcher.match('asdf qwerty', 'Prepare and administer medications to patients in a hospital'),
+    ).toBeNull();
   });
 });
 
 describe('JobDesc evidence', () => {
   test.each([
-    ['Technician', 'Fill prescriptions, count tablets, label medication bottles under pharmacist supervision', '29-2052'],
-    ['Assistant', 'Prepare patients for dental exams, sterilize dental instruments, take dental x-rays', '31-9091'],
-    ['Engineer', 'Design bridges, roads and structures; prepare site plans and inspect construction projects', '17-2051'],
-    ['Driver', 'Drive a tractor-trailer on long-haul interstate routes, inspect the rig, keep logbooks of hours', '53-3032'],
-    ['Truck Driver', 'Drive a delivery van on a local route, deliver and pick up parcels from businesses and homes', '53-3033'],
-    ['Store Manager', 'Supervise retail sales associates and cashiers on the sales floor, set staff schedules, handle customer complaints', '41-1011'],
+    [
+      'Technician',
+      'Fill prescriptions, count tablets, label medication bottles under pharmacist supervision',
+      '29-2052',
+    ],
+    [
+      'Assistant',
+      'Prepare patients for dental exams, sterilize dental instruments, take dental x-rays',
+      '31-9091',
+    ],
+    [
+      'Engineer',
+      'Design bridges, roads and structures; prepare site plans and inspect construction projects',
+      '17-2051',
+    ],
+    [
+      'Driver',
+      'Drive a tractor-trailer on long-haul interstate routes, inspect the rig, keep logbooks of hours',
+      '53-3032',
+    ],
+    [
+      'Truck Driver',
+      'Drive a delivery van on a local route, deliver and pick up parcels from businesses and homes',
+      '53-3033',
+    ],
+    [
+      'Store Manager',
+      'Supervise retail sales associates and cashiers on the sales floor, set staff schedules, handle customer complaints',
+      '41-1011',
+    ],
     ['Machine Operator', 'Set up and operate CNC machines to cut metal parts, read blueprints', '51-4081'],
   ])('"%s" + a description moves to the occupation the text describes', (title, desc, soc) => {
     const without = matcher.match(title, '');
@@ -231,7 +268,10 @@ describe('JobDesc evidence', () => {
   });
 
   test('a description cannot overturn an exact title', () => {
-    const m = matcher.match('Registered Nurse', 'Write software code in Java and deploy services to the cloud');
+    const m = matcher.match(
+      'Registered Nurse',
+      'Write software code in Java and deploy services to the cloud',
+    );
     expect(m?.socCode).toBe('29-1141');
   });
 });
@@ -262,7 +302,15 @@ describe('job level and levelShift', () => {
   });
 
   test('every unlevelled title in the table prices at the OEWS figures themselves (shift 0)', () => {
-    for (const title of ['Registered Nurse', 'Accountant', 'Cashier', 'Truck Driver', 'Lawyer', 'Data Entry Clerk', 'Team Lead']) {
+    for (const title of [
+      'Registered Nurse',
+      'Accountant',
+      'Cashier',
+      'Truck Driver',
+      'Lawyer',
+      'Data Entry Clerk',
+      'Team Lead',
+    ]) {
       expect(matcher.match(title, '')?.levelShift).toBe(0);
     }
   });
@@ -294,10 +342,21 @@ describe('the built O*NET part', () => {
   });
 
   test('parseOnetPart refuses a damaged file: wrong shape, or ids that point outside their arrays', () => {
-    expect(() => parseOnetPart({ ...part, vocab: undefined })).toThrow(/onet\.json does not have the expected shape \(vocab/);
-    expect(() => parseOnetPart({ ...part, titles: { ...part.titles, words: [...part.titles.words.slice(0, -1), 1e9] } })).toThrow(/title word .* out of range/);
-    expect(() => parseOnetPart({ ...part, occupations: { ...part.occupations, zones: part.occupations.zones.slice(1) } })).toThrow(/zones has 1015 entries/);
-    expect(() => parseOnetPart({ ...part, titles: { ...part.titles, occ: [-1, ...part.titles.occ.slice(1)] } })).toThrow(/expected shape \(titles\.occ/);
+    expect(() => parseOnetPart({ ...part, vocab: undefined })).toThrow(
+      /onet\.json does not have the expected shape \(vocab/,
+    );
+    expect(() =>
+      parseOnetPart({ ...part, titles: { ...part.titles, words: [...part.titles.words.slice(0, -1), 1e9] } }),
+    ).toThrow(/title word .* out of range/);
+    expect(() =>
+      parseOnetPart({
+        ...part,
+        occupations: { ...part.occupations, zones: part.occupations.zones.slice(1) },
+      }),
+    ).toThrow(/zones has 1015 entries/);
+    expect(() =>
+      parseOnetPart({ ...part, titles: { ...part.titles, occ: [-1, ...part.titles.occ.slice(1)] } }),
+    ).toThrow(/expected shape \(titles\.occ/);
   });
 
   test('a part built with other normalisation rules is refused with the command to run', () => {

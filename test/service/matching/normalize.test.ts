@@ -3,7 +3,16 @@ import { proseWords, rawWords, singular, stem, titleWords } from '../../../src/s
 
 describe('normalisation: case, punctuation, accents', () => {
   test('lower-cases and splits on punctuation, keeping C++/C# tokens', () => {
-    expect(rawWords('Sr. Software-Engineer (C++/C#), Café & Bar')).toEqual(['sr', 'software', 'engineer', 'c++', 'c#', 'cafe', 'and', 'bar']);
+    expect(rawWords('Sr. Software-Engineer (C++/C#), Café & Bar')).toEqual([
+      'sr',
+      'software',
+      'engineer',
+      'c++',
+      'c#',
+      'cafe',
+      'and',
+      'bar',
+    ]);
   });
   test('dotted acronyms collapse: R.N. and V.P. are rn and vp', () => {
     expect(titleWords('R.N.')).toEqual(['registered', 'nurse']);

@@ -26,9 +26,13 @@ export async function loadRealOnetPart(): Promise<OnetPart> {
 function cacheKey(): string {
   const hash = createHash('sha256');
   const root = join(__dirname, '..', '..', '..', 'src', 'service');
-  for (const dir of [join(root, 'data', 'onet'), join(root, 'matching'), join(root, 'data')]) {
-    for (const name of readdirSync(dir).sort()) if (name.endsWith('.ts')) hash.update(name).update(readFileSync(join(dir, name)));
-  }
+  const sources = [
+    ...readdirSync(join(root, 'data', 'onet')).map((n) => join(root, 'data', 'onet', n)),
+    ...readdirSync(join(root, 'matching')).map((n) => join(root, 'matching', n)),
+    join(root, 'data', 'raw-files.ts'),
+  ];
+  for (const file of sources.filter((f) => f.endsWith('.ts')).sort())
+    hash.update(file).update(readFileSync(file));
   for (const rel of ONET_SOURCES) {
     const p = findRaw(RAW_DIR, rel);
     if (p !== null) hash.update(`${rel}:${statSync(p).size}:${statSync(p).mtimeMs}`);
