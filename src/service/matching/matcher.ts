@@ -145,7 +145,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     for (const o of touchedOcc)
       occScore[o] =
         (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
-    const vague = words.length === 1 && queryNorm < VAGUE_WORD_IDF;
+    // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
+    // the title says how senior, not which occupation.
+    const vague =
+      (words.length === 1 && queryNorm < VAGUE_WORD_IDF) || words.every((w) => MANAGEMENT_WORDS.has(w));
 
     const descWords =
       description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];

@@ -15,7 +15,8 @@ import type { MatchRating } from '../engine/types';
  * - Possible: anything weaker that still clears MIN_MATCH_SCORE ("Engineer", "Coordinator").
  * - A vague title, one generic word ("Manager", "Engineer", "Analyst", "Nurse", "Driver": a word found
  *   in more than ~1 in 150 O*NET titles, i.e. IDF below VAGUE_WORD_IDF), is at best Possible however
- *   exactly it equals some alternate title: it does not say which occupation is meant.
+ *   exactly it equals some alternate title: it does not say which occupation is meant. So is a title of
+ *   rank words only ("Vice President", "Director", "President": it says how senior, not what job).
  * - Below MIN_MATCH_SCORE there is no match (D3 "No matching job found"): the title shares at most a
  *   generic word with anything O*NET knows, or is mostly words O*NET never uses ("asdf qwerty").
  */

@@ -198,9 +198,19 @@ describe('D3 MatchRating', () => {
     expect(matcher.match(title, '')?.rating).toBe('Confident'),
   );
 
-  test.each(['Manager', 'Engineer', 'Analyst', 'Nurse', 'Driver', 'Technician', 'Assistant', 'Coordinator'])(
-    'one generic word "%s" -> Possible (it does not say which occupation)',
-    (title) => expect(matcher.match(title, '')?.rating).toBe('Possible'),
+  test.each([
+    'Manager',
+    'Engineer',
+    'Analyst',
+    'Nurse',
+    'Driver',
+    'Technician',
+    'Assistant',
+    'Coordinator',
+    'Vice President',
+    'Director',
+  ])('a generic word or rank words only, "%s" -> Possible (it does not say which occupation)', (title) =>
+    expect(matcher.match(title, '')?.rating).toBe('Possible'),
   );
 
   test.each(['Payroll Ninja', 'Acme Payroll Specialist', 'Machine Operator', 'Rockstar Developer'])(
