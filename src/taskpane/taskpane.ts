@@ -255,7 +255,15 @@ async function start(): Promise<void> {
   button('sign-out').addEventListener('click', () => {
     void session.signOut().then(() => showMessage(byId('connection-message'), 'Signed out.'));
   });
-  byId<HTMLInputElement>('service-url').addEventListener('change', () => void applyServiceUrl(session));
+  const urlInput = byId<HTMLInputElement>('service-url');
+  // The error goes away as soon as the user types, not on blur: hiding it on blur would move the
+  // controls below while the user is clicking one of them.
+  urlInput.addEventListener('input', () => {
+    if (urlInput.getAttribute('aria-invalid') !== 'true') return;
+    urlInput.removeAttribute('aria-invalid');
+    byId('service-url-error').hidden = true;
+  });
+  urlInput.addEventListener('change', () => void applyServiceUrl(session));
   for (const id of ['access-token', 'client-secret']) {
     byId<HTMLInputElement>(id).addEventListener('keydown', (e) => {
       if (e.key === 'Enter') button('sign-in').click();

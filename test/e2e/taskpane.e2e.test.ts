@@ -1,0 +1,188 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { RESULT_FIELDS } from '../../src/api/wire';
+import { buildSimHostScript } from '../sim-excel/build-browser';
+import { jobSheet, type FixtureJob } from '../sim-excel/fixtures';
+import type { Cell } from '../sim-excel/model';
+import { startReferenceService, type RunningService } from './reference-service';
+import { serveFolder } from './static-server';
+
+/**
+ * End to end: the built pane (dist/taskpane.html with the real bundles) in headless Chromium, the
+ * simulated Excel host served in place of office.js, the real reference service on loopback. The test
+ * signs in through the UI (client credentials, D15), prices a 500-row sheet with bad rows and repeats,
+ * then checks every written cell against what the service answers for that row's job.
+ */
+
+const ROOT = resolve(__dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+const SCREENSHOT = join(ROOT, 'test-results', 'taskpane.png');
+const ROWS = 500;
+
+if (!existsSync(join(DIST, 'taskpane.html'))) {
+  throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
+}
+
+type Dump = { cells: Record<string, Cell>; stats: { syncs: number; maxRequestBytes: number }; settings: Record<string, unknown> };
+
+let service: RunningService;
+let site: Awaited<ReturnType<typeof serveFolder>>;
+let browser: BrowserContext;
+let page: Page;
+let profile: string;
+const sheet = jobSheet(ROWS, 11);
+
+beforeAll(async () => {
+  site = await serveFolder(DIST);
+  service = await startReferenceService({ corsOrigins: [site.url] });
+  const simScript = await buildSimHostScript();
+  profile = mkdtempSync(join(tmpdir(), 'pane-e2e-profile-'));
+  // A fresh profile per run (persistent context = its own user-data-dir, removed afterwards).
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    viewport: { width: 320, height: 1400 },
+    deviceScaleFactor: 1,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = browser;
+  // Nothing leaves the machine: office.js is the simulated host, anything else off loopback is refused.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url === OFFICE_JS) return route.fulfill({ status: 200, contentType: 'application/javascript', body: simScript });
+    if (url.startsWith('http://127.0.0.1:')) return route.continue();
+    return route.abort();
+  });
+  await context.addInitScript((init) => {
+    (window as unknown as { __SIM_EXCEL_INIT__: unknown }).__SIM_EXCEL_INIT__ = init;
+  }, {
+    sheets: [{ name: 'Jobs', rows: sheet.rows }],
+    selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: ROWS, c1: 9 } },
+  });
+  page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.url}/taskpane.html`);
+  await page.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false', null, { timeout: 20_000 });
+  expect(errors).toEqual([]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+  await site?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
+async function serviceAnswer(token: string, job: FixtureJob): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
+  const res = await fetch(`${service.url}/DaaS/jobpricing`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ JobDesc: '', CountryCode: '', ...job.body }),
+  });
+  const body = (await res.json()) as { Code: number; Data?: Record<string, unknown>; Message?: string };
+  return body.Code === 1 && body.Data ? { ok: true, data: body.Data } : { ok: false, message: body.Message ?? '' };
+}
+
+describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
+  it('refuses a remote http:// service URL with a plain message', async () => {
+    await page.getByTestId('service-url').fill('http://example.com');
+    await page.getByTestId('test-connection').click();
+    await expect(page.locator('#service-url-error').textContent()).resolves.toMatch(/must use https:\/\//);
+  });
+
+  it('signs in with client credentials through the UI and tests the connection', async () => {
+    await page.getByTestId('service-url').fill(service.url);
+    await page.getByTestId('method-credentials').check();
+    await page.getByTestId('client-id').fill(service.clientId);
+    await page.getByTestId('client-secret').fill(service.clientSecret);
+    await page.getByTestId('sign-in').click();
+    await page.getByTestId('connection-status').filter({ hasText: 'Signed in' }).waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('client-secret').inputValue()).resolves.toBe('');
+    await page.getByTestId('test-connection').click();
+    await page.locator('#connection-message.success').waitFor({ timeout: 15_000 });
+  });
+
+  it('prices 500 rows and writes exactly what the service says for each row', async () => {
+    await page.getByTestId('price-selection').click();
+    await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const cells = dump.cells;
+    const at = (r: number, c: number): Cell | undefined => cells[`${r},${c}`];
+    const headers = [...RESULT_FIELDS, 'JobPrice Status', 'JobPrice Priced At'];
+    const OUT = 10;
+    headers.forEach((h, i) => expect(at(0, OUT + i)?.value).toBe(h));
+    const col = (h: string): number => OUT + headers.indexOf(h);
+
+    const token = await service.token();
+    const answers = new Map<string, Awaited<ReturnType<typeof serviceAnswer>>>();
+    let priced = 0;
+    let failed = 0;
+    for (const job of sheet.jobs) {
+      const r = job.index + 1;
+      const status = at(r, col('JobPrice Status'))?.value;
+      if (job.localError !== null) {
+        expect({ row: r, status }).toEqual({ row: r, status: job.localError });
+        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
+        failed++;
+        continue;
+      }
+      const key = JSON.stringify(job.body);
+      if (!answers.has(key)) answers.set(key, await serviceAnswer(token, job));
+      const answer = answers.get(key) as Awaited<ReturnType<typeof serviceAnswer>>;
+      if (!answer.ok) {
+        expect({ row: r, status }).toEqual({ row: r, status: answer.message });
+        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
+        failed++;
+        continue;
+      }
+      expect({ row: r, status }).toEqual({ row: r, status: 'OK' });
+      for (const f of RESULT_FIELDS) {
+        const cell = at(r, col(f));
+        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({ row: r, field: f, value: answer.data[f] ?? '' });
+        const format = cell?.numberFormat;
+        if (/^(Salary|Comp)/.test(f)) expect(format).toBe('[$$-409]#,##0');
+        else if (f.startsWith('Bonus')) expect(format).toBe('0.0"%"');
+        else expect(format).toBe('@');
+      }
+      expect(String(at(r, col('JobPrice Priced At'))?.value)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+      priced++;
+    }
+    expect(priced).toBeGreaterThan(400);
+    expect(failed).toBeGreaterThanOrEqual(10);
+
+    const uniqueToSend = new Set(sheet.jobs.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body))).size;
+    await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
+    await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
+    await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(String(Math.ceil(uniqueToSend / 200)));
+    await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(new RegExp(`^${ROWS} / ${ROWS} rows`));
+    expect(dump.stats.maxRequestBytes).toBeLessThan(5 * 1024 * 1024);
+    // The mapping is shown, and nothing secret is kept in the workbook.
+    await expect(page.getByTestId('map-title').inputValue()).resolves.toBe('0');
+    expect(JSON.stringify(dump.settings)).not.toMatch(/secret|token|Bearer/i);
+
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  }, 120_000);
+
+  it('re-pricing asks nothing for our own columns; pricing again asks before replacing', async () => {
+    await page.getByTestId('price-selection').click();
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByTestId('decline-overwrite').click();
+    await page.locator('[data-testid="summary"][data-status="declined"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('reprice-selection').click();
+    await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+  }, 120_000);
+});
