@@ -42,7 +42,14 @@ async function main(): Promise<void> {
     logger,
     accessLog: config.accessLog,
   });
-  const address = await service.listen(config.host, config.port);
+  const address = await service.listen(config.host, config.port).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') {
+      throw new Error(
+        `${config.host}:${config.port} is already in use (another service running?); set PORT to use another port`,
+      );
+    }
+    throw err;
+  });
   process.stdout.write(`listening on ${address.url}\n`);
   logger.log('info', 'ready', {
     modulesMs: Math.round(mainStarted),
@@ -52,7 +59,8 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return;
+    // A second Ctrl-C means "now": do not wait for in-flight requests.
+    if (stopping) process.exit(1);
     stopping = true;
     logger.log('info', 'shutting down', { signal });
     service.close().then(
