@@ -99,6 +99,10 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ai: 'artificial intelligence',
   bi: 'business intelligence',
   hrbp: 'human resources business partner',
+  ap: 'accounts payable',
+  ar: 'accounts receivable',
+  fpa: 'financial planning analysis',
+  rd: 'research development',
 };
 
 /** Abbreviations whose expansion depends on the next word: `[next words, expansion]` tried in order. */

@@ -5,7 +5,7 @@ import { expandAbbreviation } from './abbreviations';
  * same way, so every rule lives here once. Bump NORMALIZER_VERSION when a rule changes: the built
  * index records it and the matcher refuses an index built with other rules.
  */
-export const NORMALIZER_VERSION = 6;
+export const NORMALIZER_VERSION = 7;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -109,6 +109,8 @@ export function rawWords(text: string): string[] {
     // "R.N." and "V.P." become "rn" and "vp" before the dots are lost as separators.
     .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
     .replace(/['\u2019]/g, '')
+    // "FP&A", "R&D", "P&L" are acronyms ("fpa", "rd", "pl"); any other "&" means "and".
+    .replace(/\b([a-z]{1,2})&([a-z]{1,2})\b/g, '$1$2')
     .replace(/&/g, ' and ');
   return folded.match(/[a-z0-9]+[+#]*/g) ?? [];
 }
@@ -125,7 +127,9 @@ export function titleWords(text: string): string[] {
     // "Head of Sales" is "Sales Director"; O*NET lists the latter form ("head" alone means "Head Cook").
     const expanded =
       word === 'head' && raw[i + 1] === 'of' ? 'director' : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
-    for (const w of expanded.split(' ')) if (!TITLE_STOPWORDS.has(w)) out.push(w);
+    // Expansions are folded too, so "HR" gives the same words as "Human Resources".
+    for (const w of expanded.split(' '))
+      if (!TITLE_STOPWORDS.has(w)) out.push(expanded === word ? w : singular(w));
   }
   return out;
 }

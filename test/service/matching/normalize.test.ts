@@ -43,6 +43,12 @@ describe('normalisation: plurals', () => {
     ['people', 'person'],
   ])('%s -> %s', (plural, single) => expect(singular(plural)).toBe(single));
 
+  test('an abbreviation gives the same words as the phrase it stands for', () => {
+    expect(titleWords('HR Manager')).toEqual(titleWords('Human Resources Manager'));
+    expect(titleWords('AP Clerk')).toEqual(titleWords('Accounts Payable Clerk'));
+    expect(titleWords('Ops Mgr')).toEqual(titleWords('Operations Manager'));
+  });
+
   test('a plural O*NET occupation title and a singular job title give the same words', () => {
     expect(titleWords('Registered Nurses')).toEqual(titleWords('Registered Nurse'));
     expect(titleWords('Cashiers')).toEqual(titleWords('cashier'));
@@ -66,7 +72,7 @@ describe('normalisation: abbreviations', () => {
     ['Pharmacy Tech', ['pharmacy', 'technician']],
     ['Tech Support', ['technical', 'support']],
     ['Customer Service Rep', ['customer', 'service', 'representative']],
-    ['Dir of Ops', ['director', 'operations']],
+    ['Dir of Ops', ['director', 'operation']],
     ['Exec Assistant', ['executive', 'assistant']],
     ['Acct Mgr', ['account', 'manager']],
     ['Acct Clerk', ['accounting', 'clerk']],
@@ -84,13 +90,17 @@ describe('normalisation: abbreviations', () => {
     ['CEO', ['chief', 'executive', 'officer']],
     ['CTO', ['chief', 'technology', 'officer']],
     ['COO', ['chief', 'operating', 'officer']],
-    ['HR Generalist', ['human', 'resources', 'generalist']],
+    ['HR Generalist', ['human', 'resource', 'generalist']],
     ['IT Manager', ['information', 'technology', 'manager']],
     ['QA Analyst', ['quality', 'assurance', 'analyst']],
     ['PM', ['project', 'manager']],
     ['Mgrs', ['manager']],
     ['Head of Sales', ['director', 'sale']],
     ['Lab Tech', ['laboratory', 'technician']],
+    ['AP Clerk', ['account', 'payable', 'clerk']],
+    ['FP&A Manager', ['financial', 'planning', 'analysis', 'manager']],
+    ['R&D Engineer', ['research', 'development', 'engineer']],
+    ['Food & Beverage Manager', ['food', 'beverage', 'manager']],
   ])('%s -> %j', (title, words) => expect(titleWords(title)).toEqual(words));
 
   test('an ordinary word is never mistaken for an abbreviation, even one named like an Object member', () => {
