@@ -1,6 +1,14 @@
 import { isJobPriceApiError } from '../api/errors';
 import type { JobResult } from '../api/wire';
-import { createCoalescer, systemTimers, type Coalescer, type CoalescerStats, type Timers } from '../domain/coalescer';
+import {
+  createCoalescer,
+  deadlineMessage,
+  DEFAULT_DEADLINE_MS,
+  systemTimers,
+  type Coalescer,
+  type CoalescerStats,
+  type Timers,
+} from '../domain/coalescer';
 import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
@@ -16,6 +24,9 @@ import type { KeyValueStorage, Session } from '../runtime/session';
 
 export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
 
+/** How long the cells wait for OfficeRuntime.storage to give back the persisted cache. */
+export const STORAGE_WAIT_MS = 5_000;
+
 export interface PricerDeps {
   session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'client' | 'onChange'>;
   storage: KeyValueStorage;
@@ -23,6 +34,8 @@ export interface PricerDeps {
   timers?: Timers;
   /** Every price() settles within this; default 25 000 ms (Excel gives up at about 30 s). */
   deadlineMs?: number;
+  /** How long to wait for the persisted cache before pricing without it; default STORAGE_WAIT_MS. */
+  storageWaitMs?: number;
   /** Persisted-cache bounds, see ResultStore. */
   persist?: { maxEntries?: number; maxChars?: number; debounceMs?: number };
 }
@@ -53,6 +66,7 @@ export interface JobPricer {
 export function createJobPricer(deps: PricerDeps): JobPricer {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? systemTimers;
+  const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const { session } = deps;
   const cache = new ResultCache<JobResult>({
     now,
@@ -79,7 +93,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     },
     now,
     timers,
-    ...(deps.deadlineMs === undefined ? {} : { deadlineMs: deps.deadlineMs }),
+    deadlineMs,
   });
 
   // Signing out forgets what was priced under those credentials (their data scope, D15, shaped the
@@ -95,11 +109,52 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
   const cacheKey = (spec: JobSpec): string => `${session.getSettings().serviceUrl}|${jobKey(spec)}`;
 
   function ready(): Promise<void> {
-    loading ??= Promise.all([session.ready(), store.load()]).then(() => undefined);
+    // Storage that never answers must not hold every cell until the deadline: after STORAGE_WAIT_MS the
+    // cells go on without the persisted cache (it is still merged in if it arrives later).
+    loading ??= Promise.all([session.ready(), within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS)]).then(() => undefined);
     return loading;
   }
 
-  async function price(spec: JobSpec): Promise<JobOutcome<JobResult>> {
+  /** Whatever happens inside (storage, session, service), a cell settles by the deadline. */
+  function price(spec: JobSpec): Promise<JobOutcome<JobResult>> {
+    return new Promise((resolve) => {
+      const timer = timers.setTimeout(() => resolve(failure('transport', deadlineMessage(deadlineMs))), deadlineMs);
+      priceNow(spec).then(
+        (outcome) => {
+          timers.clearTimeout(timer);
+          resolve(outcome);
+        },
+        (err: unknown) => {
+          timers.clearTimeout(timer);
+          resolve(failure('transport', err instanceof Error ? err.message : String(err)));
+        },
+      );
+    });
+  }
+
+  /** Saves now; storage that does not answer does not hold the pane's Refresh buttons (or a test) forever. */
+  function saved(): Promise<void> {
+    return within(store.save(), deps.storageWaitMs ?? STORAGE_WAIT_MS);
+  }
+
+  /** Resolves after `promise` or after `ms`, whichever is first; never rejects. */
+  function within(promise: Promise<unknown>, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = timers.setTimeout(resolve, ms);
+      promise.then(
+        () => {
+          timers.clearTimeout(timer);
+          resolve();
+        },
+        () => {
+          timers.clearTimeout(timer);
+          resolve();
+        },
+      );
+    });
+  }
+
+  async function priceNow(spec: JobSpec): Promise<JobOutcome<JobResult>> {
     // A bad job never reaches the service, and reads exactly as the service would have refused it.
     const invalid = localJobError(spec);
     if (invalid !== null) return failure('local', invalid);
@@ -118,14 +173,14 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     await ready();
     let dropped = 0;
     for (const spec of specs) if (cache.delete(cacheKey(spec))) dropped++;
-    await store.save();
+    await saved();
     return dropped;
   }
 
   async function forgetAll(): Promise<void> {
     await ready();
     cache.clear();
-    await store.save();
+    await saved();
   }
 
   return {
@@ -136,7 +191,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     bypassCacheFor: (ms) => {
       bypassUntil = Math.max(bypassUntil, now() + ms);
     },
-    persist: () => store.save(),
+    persist: saved,
     stats: () => ({ ...coalescer.stats(), cacheHits, cacheSize: cache.size }),
   };
 }

@@ -2,7 +2,7 @@ import { PATHS, RESULT_FIELDS } from '../../src/api/wire';
 import { deadlineMessage } from '../../src/domain/coalescer';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer, NOT_SIGNED_IN } from '../../src/functions/pricer';
-import { installFunctionsPricer } from '../../src/functions/runtime';
+import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
 import { getSession } from '../../src/runtime/session';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
@@ -49,6 +49,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // The previous test's pricer saves on a debounce; flush it now so it cannot write into this test's storage.
+  await functionsPricer().persist();
   host.storage.map.clear();
   reopen();
   server.respondWith(specFaithfulService());
@@ -116,5 +118,19 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
     installFunctionsPricer(createJobPricer({ session: getSession(), storage: new MemoryOfficeStorage(), deadlineMs: 1_500 }));
     const results = await Promise.all(['x', 'y'].map((t) => shown(host.cell('SALARY50', `Hang ${t}`))));
     for (const r of results) expect(r).toEqual({ error: '#N/A', message: deadlineMessage(1_500) });
+  });
+
+  it('storage that never answers: cells are priced without the persisted cache after a short wait', async () => {
+    const silent = { getItem: () => new Promise<string | null>(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
+    installFunctionsPricer(createJobPricer({ session: getSession(), storage: silent, storageWaitMs: 200, deadlineMs: 3_000 }));
+    expect(typeof (await host.cell('SALARY50', 'Silent storage'))).toBe('number');
+  });
+
+  it('a session that never becomes ready still settles the cell by the deadline', async () => {
+    const session = getSession();
+    const stuck = { ...session, ready: () => new Promise<void>(() => undefined), onChange: session.onChange };
+    installFunctionsPricer(createJobPricer({ session: stuck, storage: new MemoryOfficeStorage(), deadlineMs: 500 }));
+    await expect(shown(host.cell('SALARY50', 'Stuck session'))).resolves.toEqual({ error: '#N/A', message: deadlineMessage(500) });
+    expect(allCalls()).toBe(0);
   });
 });

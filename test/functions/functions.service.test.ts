@@ -62,6 +62,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // The previous test's pricer saves on a debounce; flush it now so it cannot write into this test's storage.
+  await functionsPricer().persist();
   host.storage.map.clear();
   reopen();
   const session = getSession();
