@@ -104,8 +104,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         if (!server.listening) return resolve();
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
+        // Keep-alive sockets become idle as their in-flight requests finish; close them as they do,
+        // so shutdown takes as long as the slowest request, not the keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        sweep.unref();
         server.close(() => {
           clearTimeout(timer);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();

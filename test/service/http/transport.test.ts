@@ -53,6 +53,29 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
     expect(await wrong.json()).toEqual({ Code: -1, Message: 'Method not allowed' });
   });
 
+  it('HEAD /health, OPTIONS * and a plain OPTIONS answer without a body; paths match case-insensitively', async () => {
+    const head = await fetch(`${h.url}/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const star = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: new URL(h.url).port, method: 'OPTIONS', path: '*' },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(star).toEqual({ status: 204, allow: 'GET, POST, OPTIONS' });
+    const plain = await fetch(`${h.url}/DaaS/jobpricing`, { method: 'OPTIONS' });
+    expect(plain.status).toBe(204);
+    expect(plain.headers.get('allow')).toBe('POST, OPTIONS');
+    const lower = await h.post('/daas/JOBPRICING?x=1', { JobTitle: 'Accountant' });
+    expect(((await lower.json()) as { Code: number }).Code).toBe(1);
+  });
+
   it('D14: a body that is not JSON → 400 with the envelope', async () => {
     for (const raw of ['{"JobTitle":', '', 'JobTitle=Accountant', Buffer.from([0x7b, 0xff, 0x7d])]) {
       const res = await h.post('/DaaS/jobpricing', null, { raw });
