@@ -111,7 +111,9 @@ const STAFF_RUNG_NOUNS: ReadonlySet<string> = new Set([
 ]);
 
 /** Filler that neither names an occupation nor a level once the level words are read ("Level II"). */
-const FILLER: ReadonlySet<string> = new Set(['level', 'grade']);
+const FILLER: ReadonlySet<string> = new Set(['level', 'grade', 'tier']);
+/** Words after which a grade number is a level wherever it stands ("Level 3 Support Engineer"). */
+const GRADE_MARKERS: ReadonlySet<string> = new Set(['level', 'tier']);
 
 export function extractLevel(words: readonly string[]): LevelledTitle {
   const content: string[] = [];
@@ -140,10 +142,14 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
       continue;
     }
     const grade = Object.hasOwn(GRADE, w) ? GRADE[w] : undefined;
-    if (grade !== undefined && isLast && i > 0) {
+    const previous = words[i - 1];
+    if (grade !== undefined && i > 0 && (isLast || (previous !== undefined && GRADE_MARKERS.has(previous)))) {
       pure(grade, [w]);
       continue;
     }
+    // A grade digit elsewhere ("Grade 3 Teacher", "Class 1 Driver") names no occupation; other numbers
+    // may ("911 Dispatcher" is an O*NET title).
+    if (grade !== undefined && /^\d$/.test(w) && words.length > 1) continue;
     if (w === 'staff' && !isLast) {
       if (next !== undefined && STAFF_RUNG_NOUNS.has(next)) pure(STAFF, [w]);
       removedPure.push(w);

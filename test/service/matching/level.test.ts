@@ -22,6 +22,8 @@ describe('level extraction: seniority words are levels, not occupation words', (
     ['Accountant III', 'Senior', 1, ['accountant']],
     ['Engineer IV', 'Principal', 2, ['engineer']],
     ['Analyst 2', 'Intermediate', 0, ['analyst']],
+    ['Level 3 Support Engineer', 'Senior', 1, ['support', 'engineer']],
+    ['Tier 1 Help Desk Technician', 'Junior', -1, ['help', 'desk', 'technician']],
     ['Senior Director of Marketing', 'Director', 1, ['director', 'marketing']],
     ['Associate Director', 'Director', 1, ['director']],
   ])('%s -> %s (%d), matching on %j', (title, name, shift, content) => {
@@ -72,9 +74,11 @@ describe('level extraction: seniority words are levels, not occupation words', (
     });
   });
 
-  test('"Grade 3 Teacher" is not a senior teacher: a grade number counts only as the last word', () => {
+  test('"Grade 3 Teacher" is not a senior teacher: a grade number counts only last or after Level/Tier', () => {
     expect(levelOf('3rd Grade Teacher').level).toBeNull();
-    expect(levelOf('Grade 3 Teacher').level).toBeNull();
+    expect(levelOf('Grade 3 Teacher')).toEqual({ content: ['teacher'], level: null });
+    expect(levelOf('Class 1 Driver')).toEqual({ content: ['class', 'driver'], level: null });
+    expect(levelOf('911 Dispatcher')).toEqual({ content: ['911', 'dispatcher'], level: null });
   });
 });
 
