@@ -1,4 +1,4 @@
-import { jobSpec, type JobSpec } from './job';
+import type { JobSpec } from './job';
 import { FIELD_LABELS, type ColumnMapping, type InputField } from './column-mapping';
 import { localJobError } from './validation';
 
@@ -21,6 +21,14 @@ const EXCEL_ERROR = /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|
 
 export const TITLE_REQUIRED = 'JobTitle is required.';
 
+// Compiled once: a regex literal inside a function is a new RegExp on every call.
+const COUNTRY = /^[A-Z]{2,3}$/;
+const STATE = /^[A-Z]{2}$/;
+const ZIP = /^(\d{3,5})(-\d{4})?$/;
+const NAICS_TEXT = /^\d{2,6}(-\d{2})?$/;
+const NUMBER_SEPARATORS = /[,\s_]/g;
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
 type Cell = unknown;
 
 class CellError extends Error {}
@@ -32,7 +40,8 @@ function show(value: Cell): string {
 }
 
 function rejectExcelError(field: InputField, value: Cell): void {
-  if (typeof value === 'string' && EXCEL_ERROR.test(value)) {
+  // '#' first: the regex runs only for the rare cell that can be an error.
+  if (typeof value === 'string' && value.charCodeAt(0) === 35 && EXCEL_ERROR.test(value)) {
     throw new CellError(`${FIELD_LABELS[field]} cell shows the Excel error ${value}.`);
   }
 }
@@ -65,7 +74,7 @@ export function parseZip(value: Cell): string {
   }
   if (typeof value !== 'string') throw new CellError(`ZipCode must be 5 digits, got ${show(value)}.`);
   const t = value.trim();
-  const m = /^(\d{3,5})(-\d{4})?$/.exec(t);
+  const m = ZIP.exec(t);
   if (t === '') return '';
   if (!m || m[1] === undefined) throw new CellError(`ZipCode must be 5 digits, got ${show(value)}.`);
   return m[1].padStart(5, '0');
@@ -79,7 +88,7 @@ function naics(value: Cell): string {
     throw new CellError(`NAICSCode must be digits, got ${show(value)}.`);
   }
   const t = text('naics', value);
-  if (t !== '' && !/^\d{2,6}(-\d{2})?$/.test(t)) throw new CellError(`NAICSCode must be digits, got ${show(value)}.`);
+  if (t !== '' && !NAICS_TEXT.test(t)) throw new CellError(`NAICSCode must be digits, got ${show(value)}.`);
   return t;
 }
 
@@ -90,50 +99,85 @@ function amount(field: 'fte' | 'revenue', value: Cell): number {
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return value;
   } else if (typeof value === 'string') {
-    const t = value.trim().replace(/[,\s_]/g, '');
+    const t = value.trim().replace(NUMBER_SEPARATORS, '');
     if (t === '') return 0;
-    if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return Number(t);
+    if (NUMBER_TEXT.test(t)) return Number(t);
   }
   throw new CellError(`${FIELD_LABELS[field]} must be a number, got ${show(value)}.`);
 }
 
-function cell(row: readonly Cell[], mapping: ColumnMapping, field: InputField): Cell {
-  const col = mapping[field];
-  return col === undefined ? '' : row[col];
-}
-
 /** True when every mapped cell of the row is empty: such rows are left alone, not reported as failures. */
 export function isBlankRow(row: readonly Cell[], mapping: ColumnMapping): boolean {
-  return Object.values(mapping).every((col) => {
-    const v = col === undefined ? '' : row[col];
-    return v === '' || v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-  });
+  return blankIn(row, mappedColumns(mapping));
 }
 
-/** Parses one row; never throws. */
-export function parseRow(sheetRow: number, cells: readonly Cell[], mapping: ColumnMapping): ParsedRow {
-  try {
-    const title = text('title', cell(cells, mapping, 'title'));
-    const spec = jobSpec({
-      title,
-      description: text('description', cell(cells, mapping, 'description')),
-      company: text('company', cell(cells, mapping, 'company')),
-      scope: {
-        country: code('country', cell(cells, mapping, 'country'), /^[A-Z]{2,3}$/, 'a country code such as USA'),
-        state: code('state', cell(cells, mapping, 'state'), /^[A-Z]{2}$/, 'a 2-letter state code such as MA'),
-        city: text('city', cell(cells, mapping, 'city')),
-        zip: parseZip(cell(cells, mapping, 'zip')),
-        naics: naics(cell(cells, mapping, 'naics')),
-        fte: amount('fte', cell(cells, mapping, 'fte')),
-        revenue: amount('revenue', cell(cells, mapping, 'revenue')),
-      },
-    });
-    // The service's answer to a blank title is "Get the service failed."; say what is actually missing.
-    if (title === '') return { row: sheetRow, error: TITLE_REQUIRED };
-    const rule = localJobError(spec);
-    return rule === null ? { row: sheetRow, spec } : { row: sheetRow, error: rule };
-  } catch (e) {
-    if (e instanceof CellError) return { row: sheetRow, error: e.message };
-    throw e;
+function mappedColumns(mapping: ColumnMapping): number[] {
+  return Object.values(mapping).filter((c): c is number => c !== undefined);
+}
+
+function blankIn(row: readonly Cell[], cols: readonly number[]): boolean {
+  for (const col of cols) {
+    const v = row[col];
+    if (v === '' || v === null || v === undefined) continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    return false;
   }
+  return true;
+}
+
+/**
+ * A parser bound to one mapping: column look-ups are resolved once, so 10,000 rows cost one pass each.
+ * Returns null for a blank row (see `isBlankRow`), else the parsed row; never throws.
+ */
+export function createRowParser(mapping: ColumnMapping): (sheetRow: number, cells: readonly Cell[]) => ParsedRow | null {
+  const cols = mappedColumns(mapping);
+  const at = (field: InputField): ((cells: readonly Cell[]) => Cell) => {
+    const col = mapping[field];
+    return col === undefined ? () => '' : (cells) => cells[col];
+  };
+  const get = {
+    title: at('title'),
+    description: at('description'),
+    company: at('company'),
+    country: at('country'),
+    state: at('state'),
+    city: at('city'),
+    zip: at('zip'),
+    naics: at('naics'),
+    fte: at('fte'),
+    revenue: at('revenue'),
+  };
+  return (sheetRow, cells) => {
+    if (blankIn(cells, cols)) return null;
+    try {
+      const title = text('title', get.title(cells));
+      const spec: JobSpec = {
+        title,
+        description: text('description', get.description(cells)),
+        company: text('company', get.company(cells)),
+        scope: {
+          country: code('country', get.country(cells), COUNTRY, 'a country code such as USA'),
+          state: code('state', get.state(cells), STATE, 'a 2-letter state code such as MA'),
+          city: text('city', get.city(cells)),
+          zip: parseZip(get.zip(cells)),
+          naics: naics(get.naics(cells)),
+          fte: amount('fte', get.fte(cells)),
+          revenue: amount('revenue', get.revenue(cells)),
+        },
+      };
+      // The service's answer to a blank title is "Get the service failed."; say what is actually missing.
+      if (title === '') return { row: sheetRow, error: TITLE_REQUIRED };
+      const rule = localJobError(spec);
+      return rule === null ? { row: sheetRow, spec } : { row: sheetRow, error: rule };
+    } catch (e) {
+      if (e instanceof CellError) return { row: sheetRow, error: e.message };
+      throw e;
+    }
+  };
+}
+
+/** Parses one row (blank or not); never throws. */
+export function parseRow(sheetRow: number, cells: readonly Cell[], mapping: ColumnMapping): ParsedRow {
+  const parsed = createRowParser(mapping)(sheetRow, cells);
+  return parsed ?? { row: sheetRow, error: TITLE_REQUIRED };
 }

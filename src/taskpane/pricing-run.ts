@@ -1,11 +1,11 @@
 import { mappingProblems, type ColumnMapping } from '../domain/column-mapping';
-import { isBlankRow, parseRow, type ParsedRow } from '../domain/row-parsing';
+import { createRowParser, type ParsedRow } from '../domain/row-parsing';
 import { planBatches, runPlan, type PlanProgress, type SendBatch } from '../domain/planner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import { layoutOutput } from '../excel/output-columns';
 import { addOutputColumns, countCellsToOverwrite, ResultWriter, type WriteTarget } from '../excel/result-writer';
-import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
 
 /**
  * "Price selected rows" from start to end: read the selection, map and parse the rows, plan the batch
@@ -84,17 +84,16 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   if (problems.length > 0) throw new SelectionProblem(problems.join(' '), block);
 
   const parsed: ParsedRow[] = [];
-  block.rows.forEach((cells, i) => {
+  const parse = createRowParser(mapping);
+  for (let i = 0; i < block.rows.length; i++) {
     if (block.hidden[i]) {
       base.skippedHidden++;
-      return;
+      continue;
     }
-    if (isBlankRow(cells, mapping)) {
-      base.skippedBlank++;
-      return;
-    }
-    parsed.push(parseRow(block.firstDataRow + i + 1, cells, mapping));
-  });
+    const row = parse(block.firstDataRow + i + 1, block.rows[i] as CellValue[]);
+    if (row === null) base.skippedBlank++;
+    else parsed.push(row);
+  }
   base.rows = parsed.length;
   if (parsed.length === 0) return base;
 

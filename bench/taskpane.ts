@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:taskpane`: 10,000 rows through the pane's own pipeline (priceSelection): read from the
+ * simulated Excel host, parse, plan, call the real reference service over loopback (in-process, port 0),
+ * write back. Prints total time, requests, unique jobs, syncs, the largest sync, and where the wall time
+ * went, split exactly into three buckets:
+ *   network    at least one service call in flight (the in-process service's own work counts here);
+ *   host       no call in flight, the simulated Excel inside context.sync (real Excel does this in its own process);
+ *   add-in     neither: reading results, parsing, planning, building write blocks: the add-in's own share.
+ * Targets: add-in share < 5 % of the total; requests = ceil(unique jobs / 200).
+ * A 2,000-row warm-up run goes first, so the figures are not the JIT compiler's first pass.
+ */
+import { performance } from 'node:perf_hooks';
+import { JobMarketClient } from '../src/api/client';
+import { batchSender } from '../src/api/batch-sender';
+import { detectMapping } from '../src/domain/column-mapping';
+import type { SendBatch } from '../src/domain/planner';
+import type { JobResult } from '../src/api/wire';
+import { priceSelection, type PriceRunSummary } from '../src/taskpane/pricing-run';
+import { startReferenceService } from '../test/e2e/reference-service';
+import { jobSheet } from '../test/sim-excel/fixtures';
+import { installSimHost } from '../test/sim-excel/host';
+import { SimRequestContext } from '../test/sim-excel/office-api';
+
+const ROWS = Number(process.env.ROWS ?? 10_000);
+const WARM_UP_ROWS = 2_000;
+
+/** Attributes every moment of wall time to one bucket, by what was going on at that moment. */
+class Timeline {
+  network = 0;
+  host = 0;
+  addin = 0;
+  private inFlight = 0;
+  private inHost = 0;
+  private last = performance.now();
+  private settle(): void {
+    const now = performance.now();
+    const span = now - this.last;
+    if (this.inFlight > 0) this.network += span;
+    else if (this.inHost > 0) this.host += span;
+    else this.addin += span;
+    this.last = now;
+  }
+  reset(): void {
+    this.network = this.host = this.addin = 0;
+    this.last = performance.now();
+  }
+  enter(kind: 'network' | 'host'): void {
+    this.settle();
+    if (kind === 'network') this.inFlight++;
+    else this.inHost++;
+  }
+  leave(kind: 'network' | 'host'): void {
+    this.settle();
+    if (kind === 'network') this.inFlight--;
+    else this.inHost--;
+  }
+  finish(): void {
+    this.settle();
+  }
+}
+
+async function main(): Promise<void> {
+  const service = await startReferenceService();
+  const token = await service.token();
+  const timeline = new Timeline();
+
+  const realSync = SimRequestContext.prototype.sync;
+  SimRequestContext.prototype.sync = async function timedSync<T>(this: SimRequestContext, passThrough?: T) {
+    timeline.enter('host');
+    try {
+      return await realSync.call(this, passThrough);
+    } finally {
+      timeline.leave('host');
+    }
+  } as typeof realSync;
+
+  const client = new JobMarketClient({ baseUrl: service.url, getAccessToken: () => token, timeoutMs: 60_000 });
+  const inner = batchSender(client);
+  const send: SendBatch<JobResult> = async (items, signal) => {
+    timeline.enter('network');
+    try {
+      return await inner(items, signal);
+    } finally {
+      timeline.leave('network');
+    }
+  };
+
+  const run = async (rows: number, seed: number): Promise<{ summary: PriceRunSummary; totalMs: number; host: ReturnType<typeof installSimHost> }> => {
+    const sheet = jobSheet(rows, seed);
+    const host = installSimHost({
+      sheets: [{ name: 'Jobs', rows: sheet.rows }],
+      selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: rows, c1: 9 } },
+    });
+    timeline.reset();
+    const started = performance.now();
+    const summary = await priceSelection({
+      mode: 'price',
+      send,
+      mappingFor: (block) => detectMapping((block.headerCells ?? []).slice(0, block.width)),
+      confirmOverwrite: async () => true,
+    });
+    timeline.finish();
+    const totalMs = performance.now() - started;
+    host.uninstall();
+    return { summary, totalMs, host };
+  };
+
+  await run(WARM_UP_ROWS, 1);
+  const { summary, totalMs, host } = await run(ROWS, 2026);
+  const stats = host.workbook.stats();
+  const expectedRequests = Math.ceil(summary.uniqueJobs / 200);
+  const pct = (x: number): string => `${((100 * x) / totalMs).toFixed(2)} %`;
+  const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+  console.log(`rows                 ${ROWS.toLocaleString('en-US')} (priced ${summary.priced}, failed ${summary.failed}, duplicates merged ${summary.duplicatesMerged})`);
+  console.log(`total time           ${ms(totalMs)}`);
+  console.log(`requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`);
+  console.log(`unique jobs          ${summary.uniqueJobs}`);
+  console.log(`context.sync() calls ${stats.syncs} (bound 6 + 2 per 200 rows = ${6 + 2 * Math.ceil(ROWS / 200)})`);
+  console.log(`max bytes per sync   ${stats.maxRequestBytes.toLocaleString('en-US')} sent, ${stats.maxResponseBytes.toLocaleString('en-US')} received (limit 5,242,880)`);
+  console.log(`network in flight    ${ms(timeline.network)} (${pct(timeline.network)})`);
+  console.log(`simulated Excel      ${ms(timeline.host)} (${pct(timeline.host)}) outside network calls`);
+  console.log(`add-in share         ${ms(timeline.addin)} (${pct(timeline.addin)}; target < 5 %: ${timeline.addin / totalMs < 0.05 ? 'met' : 'NOT met'})`);
+  console.log(`outside network      ${ms(timeline.addin + timeline.host)} (${pct(timeline.addin + timeline.host)}) add-in + simulated Excel together`);
+
+  await service.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
