@@ -12,7 +12,12 @@ import { salary50 } from '../src/functions/functions';
 import { createJobPricer } from '../src/functions/pricer';
 import { functionsPricer, installFunctionsPricer } from '../src/functions/runtime';
 import { getSession } from '../src/runtime/session';
-import { installCustomFunctions, installOfficeRuntime, MemoryOfficeStorage, shown } from '../test/functions/support/office-fakes';
+import {
+  installCustomFunctions,
+  installOfficeRuntime,
+  MemoryOfficeStorage,
+  shown,
+} from '../test/functions/support/office-fakes';
 import { jobArgs } from '../test/functions/support/jobs';
 import { startPricingService, type PricingService } from '../test/functions/support/pricing-service';
 
@@ -27,7 +32,9 @@ interface Run {
 async function sheet(service: PricingService, cells: number, jobs: number): Promise<Run> {
   const before = { single: service.calls(PATHS.single), batch: service.calls(PATHS.batch) };
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: cells }, (_, i) => shown(salary50(...jobArgs(i % jobs)))));
+  const results = await Promise.all(
+    Array.from({ length: cells }, (_, i) => shown(salary50(...jobArgs(i % jobs)))),
+  );
   const ms = performance.now() - started;
   const failed = results.filter((r) => 'error' in r);
   const batch = service.calls(PATHS.batch) - before.batch;

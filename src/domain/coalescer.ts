@@ -133,7 +133,10 @@ export function createCoalescer<R>(options: CoalescerOptions<R>): Coalescer<R> {
         resolve(outcome);
       },
     };
-    waiter.deadline = timers.setTimeout(() => waiter.settle(failure('transport', deadlineMessage(deadlineMs))), deadlineMs);
+    waiter.deadline = timers.setTimeout(
+      () => waiter.settle(failure('transport', deadlineMessage(deadlineMs))),
+      deadlineMs,
+    );
     return waiter;
   }
 
@@ -222,7 +225,10 @@ export function createCoalescer<R>(options: CoalescerOptions<R>): Coalescer<R> {
         const items = chunk.map((w, i) => ({ id: String(i + 1), spec: w.spec }));
         const byId = await fetcher.batch(items, controller.signal);
         chunk.forEach((waiter, i) => {
-          deliver(waiter, byId.get(String(i + 1)) ?? failure('transport', 'The service returned no result for this job.'));
+          deliver(
+            waiter,
+            byId.get(String(i + 1)) ?? failure('transport', 'The service returned no result for this job.'),
+          );
         });
       }
     } catch (err) {
@@ -240,7 +246,8 @@ export function createCoalescer<R>(options: CoalescerOptions<R>): Coalescer<R> {
   }
 
   function failQueued(message: string): void {
-    for (const chunk of queue.splice(0)) for (const waiter of chunk) waiter.settle(failure('transport', message));
+    for (const chunk of queue.splice(0))
+      for (const waiter of chunk) waiter.settle(failure('transport', message));
   }
 
   return {

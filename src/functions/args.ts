@@ -29,7 +29,17 @@ export interface JobArgs {
   revenue?: CellArg;
 }
 
-export const JOB_ARG_NAMES = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'] as const;
+export const JOB_ARG_NAMES = [
+  'title',
+  'desc',
+  'country',
+  'state',
+  'city',
+  'zip',
+  'naics',
+  'fte',
+  'revenue',
+] as const;
 
 export type ParsedArgs = { ok: true; spec: JobSpec } | { ok: false; message: string };
 
@@ -38,7 +48,8 @@ class ArgError extends Error {}
 
 function cell(value: unknown, name: string): CellArg {
   const parsed = CellArgSchema.safeParse(value);
-  if (!parsed.success) throw new ArgError(`${name} must be a single value (text or a number), not a range or an array.`);
+  if (!parsed.success)
+    throw new ArgError(`${name} must be a single value (text or a number), not a range or an array.`);
   return parsed.data;
 }
 

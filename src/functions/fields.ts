@@ -1,4 +1,10 @@
-import { DATASCOPE_FIELDS, NUMBER_FIELDS, RESULT_FIELDS, type JobResult, type ResultField } from '../api/wire';
+import {
+  DATASCOPE_FIELDS,
+  NUMBER_FIELDS,
+  RESULT_FIELDS,
+  type JobResult,
+  type ResultField,
+} from '../api/wire';
 
 /**
  * Which result field a function or a FIELD(name, …) call asks for, and what a cell shows for it.

@@ -36,7 +36,17 @@ export function salary10(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('Salary10', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('Salary10', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -64,7 +74,17 @@ export function salary25(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('Salary25', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('Salary25', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -92,7 +112,17 @@ export function salary50(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('Salary50', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('Salary50', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -120,7 +150,17 @@ export function salary75(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('Salary75', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('Salary75', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -148,7 +188,17 @@ export function salary90(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('Salary90', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('Salary90', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -316,7 +366,17 @@ export function bonusTarget50(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('BonusTarget50', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('BonusTarget50', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -344,7 +404,17 @@ export function bonusTargetAvg(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<number> {
-  return numberField('BonusTargetAvg', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return numberField('BonusTargetAvg', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -372,7 +442,17 @@ export function matchRating(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<string> {
-  return textField('MatchRating', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return textField('MatchRating', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -400,7 +480,17 @@ export function jobFamily(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<string> {
-  return textField('JobFamilyName', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return textField('JobFamilyName', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -428,7 +518,17 @@ export function jobLevel(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<string> {
-  return textField('JobLevelName', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return textField('JobLevelName', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**
@@ -456,7 +556,17 @@ export function currency(
   fte?: number | string | null,
   revenue?: number | string | null,
 ): Promise<string> {
-  return textField('CurrencyCode', { title, description: desc, country, state, city, zip, naics, fte, revenue });
+  return textField('CurrencyCode', {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+  });
 }
 
 /**

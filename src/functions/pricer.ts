@@ -111,14 +111,20 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
   function ready(): Promise<void> {
     // Storage that never answers must not hold every cell until the deadline: after STORAGE_WAIT_MS the
     // cells go on without the persisted cache (it is still merged in if it arrives later).
-    loading ??= Promise.all([session.ready(), within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS)]).then(() => undefined);
+    loading ??= Promise.all([
+      session.ready(),
+      within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS),
+    ]).then(() => undefined);
     return loading;
   }
 
   /** Whatever happens inside (storage, session, service), a cell settles by the deadline. */
   function price(spec: JobSpec): Promise<JobOutcome<JobResult>> {
     return new Promise((resolve) => {
-      const timer = timers.setTimeout(() => resolve(failure('transport', deadlineMessage(deadlineMs))), deadlineMs);
+      const timer = timers.setTimeout(
+        () => resolve(failure('transport', deadlineMessage(deadlineMs))),
+        deadlineMs,
+      );
       priceNow(spec).then(
         (outcome) => {
           timers.clearTimeout(timer);

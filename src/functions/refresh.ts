@@ -31,7 +31,12 @@ export interface SheetOps {
   recalculateAll(): Promise<void>;
 }
 
-export const excelSheetOps: SheetOps = { readJobPriceFormulasInSelection, readCellValues, reenterFormulas, recalculateAll };
+export const excelSheetOps: SheetOps = {
+  readJobPriceFormulasInSelection,
+  readCellValues,
+  reenterFormulas,
+  recalculateAll,
+};
 
 /** How long refresh keeps the cache bypassed for cells it could not name. */
 export const BYPASS_MS = 5_000;
@@ -52,14 +57,19 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
       const calls = cells.flatMap((cell) => findJobPriceCalls(cell.formula).map((call) => ({ cell, call })));
       const refs: CellRef[] = [];
       for (const { cell, call } of calls) {
-        for (const arg of call.args) if (arg.kind === 'ref') refs.push({ sheet: arg.sheet ?? cell.sheet, address: arg.address });
+        for (const arg of call.args)
+          if (arg.kind === 'ref') refs.push({ sheet: arg.sheet ?? cell.sheet, address: arg.address });
       }
       const values = await sheet.readCellValues(refs);
 
       const specs: JobSpec[] = [];
       let unnamed = false;
       for (const { cell, call } of calls) {
-        const resolved = resolveArgs(call.args.slice(jobArgOffset(call.name), jobArgOffset(call.name) + 9), cell.sheet, values);
+        const resolved = resolveArgs(
+          call.args.slice(jobArgOffset(call.name), jobArgOffset(call.name) + 9),
+          cell.sheet,
+          values,
+        );
         const parsed = resolved === null ? null : parseJobArgs(jobArgsFromList(resolved));
         if (parsed === null) unnamed = true;
         else if (parsed.ok) specs.push(parsed.spec);
@@ -83,7 +93,11 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
 }
 
 /** The argument values, or null when one of them is an expression that cannot be resolved here. */
-function resolveArgs(args: readonly ArgExpr[], sheetName: string, values: Map<string, unknown>): unknown[] | null {
+function resolveArgs(
+  args: readonly ArgExpr[],
+  sheetName: string,
+  values: Map<string, unknown>,
+): unknown[] | null {
   const out: unknown[] = [];
   for (const arg of args) {
     if (arg.kind === 'empty') out.push(null);
@@ -108,4 +122,3 @@ export function refreshSelection(): Promise<number> {
 export function refreshAll(): Promise<number> {
   return defaultRefresher.refreshAll();
 }
-

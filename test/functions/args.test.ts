@@ -5,17 +5,33 @@ import { findJobPriceCalls } from '../../src/functions/formula-args';
 
 describe('formula arguments → JobSpec', () => {
   it('reads the first five arguments in order and treats null and "" as unused', () => {
-    const parsed = parseJobArgs({ title: ' Software Developer ', description: null, country: 'USA', state: 'CA', city: 'San Jose', zip: '', naics: null, fte: null, revenue: '' });
+    const parsed = parseJobArgs({
+      title: ' Software Developer ',
+      description: null,
+      country: 'USA',
+      state: 'CA',
+      city: 'San Jose',
+      zip: '',
+      naics: null,
+      fte: null,
+      revenue: '',
+    });
     expect(parsed).toEqual({
       ok: true,
-      spec: jobSpec({ title: 'Software Developer', scope: { country: 'USA', state: 'CA', city: 'San Jose' } }),
+      spec: jobSpec({
+        title: 'Software Developer',
+        scope: { country: 'USA', state: 'CA', city: 'San Jose' },
+      }),
     });
   });
 
   it('writes a ZIP given as a number as 5-digit text (leading zeros restored)', () => {
     const parsed = parseJobArgs({ title: 'Nurse', zip: 2134 });
     expect(parsed.ok && parsed.spec.scope.zip).toBe('02134');
-    expect(parseJobArgs({ title: 'Nurse', zip: 123456 })).toEqual({ ok: false, message: 'zip must be a 5-digit ZIP code; 123456 is not one.' });
+    expect(parseJobArgs({ title: 'Nurse', zip: 123456 })).toEqual({
+      ok: false,
+      message: 'zip must be a 5-digit ZIP code; 123456 is not one.',
+    });
   });
 
   it('accepts numbers and number-like text for fte and revenue, and refuses anything else with a message', () => {
@@ -23,8 +39,14 @@ describe('formula arguments → JobSpec', () => {
     expect(a.ok && a.spec.scope.fte).toBe(1250);
     const b = parseJobArgs({ title: 'Nurse', revenue: 5e7 });
     expect(b.ok && b.spec.scope.revenue).toBe(5e7);
-    expect(parseJobArgs({ title: 'Nurse', fte: 'about 50' })).toEqual({ ok: false, message: 'fte must be a number; "about 50" is not one.' });
-    expect(parseJobArgs({ title: 'Nurse', revenue: true })).toEqual({ ok: false, message: 'revenue must be a number, not TRUE.' });
+    expect(parseJobArgs({ title: 'Nurse', fte: 'about 50' })).toEqual({
+      ok: false,
+      message: 'fte must be a number; "about 50" is not one.',
+    });
+    expect(parseJobArgs({ title: 'Nurse', revenue: true })).toEqual({
+      ok: false,
+      message: 'revenue must be a number, not TRUE.',
+    });
   });
 
   it('uses the plain form of numbers given for text arguments (NAICS 5112)', () => {
@@ -61,7 +83,9 @@ describe('result fields', () => {
 
 describe('reading JOBPRICE calls back from formula text (refresh)', () => {
   it('reads literals, empty arguments and single-cell references, with or without a sheet', () => {
-    const [call] = findJobPriceCalls(`=JOBPRICE.SALARY50(A2, $B$3, "USA", , 'My ''Jobs'''!C4, Sheet2!d5, 5112, TRUE, -1.5e3)`);
+    const [call] = findJobPriceCalls(
+      `=JOBPRICE.SALARY50(A2, $B$3, "USA", , 'My ''Jobs'''!C4, Sheet2!d5, 5112, TRUE, -1.5e3)`,
+    );
     expect(call?.name).toBe('SALARY50');
     expect(call?.args).toEqual([
       { kind: 'ref', sheet: null, address: 'A2' },
@@ -77,7 +101,9 @@ describe('reading JOBPRICE calls back from formula text (refresh)', () => {
   });
 
   it('finds calls nested in other functions, ignores look-alikes inside text, and marks expressions unresolved', () => {
-    const calls = findJobPriceCalls(`=IFERROR(jobprice.Field("Comp50", A2&" II", "JOBPRICE.X(1)"), JOBPRICE.MATCH(B2))`);
+    const calls = findJobPriceCalls(
+      `=IFERROR(jobprice.Field("Comp50", A2&" II", "JOBPRICE.X(1)"), JOBPRICE.MATCH(B2))`,
+    );
     expect(calls.map((c) => c.name)).toEqual(['FIELD', 'MATCH']);
     expect(calls[0]?.args[1]).toEqual({ kind: 'unresolved', text: 'A2&" II"' });
     expect(calls[0]?.args[2]).toEqual({ kind: 'literal', value: 'JOBPRICE.X(1)' });

@@ -9,7 +9,9 @@ function recordingFetcher(
 ) {
   const calls: { kind: 'one' | 'batch'; titles: string[]; ids: string[] }[] = [];
   const wait = (signal: AbortSignal): Promise<never> =>
-    new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+    new Promise((_, reject) =>
+      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+    );
   const fetcher: JobFetcher<string> = {
     async one(spec, signal) {
       calls.push({ kind: 'one', titles: [spec.title], ids: [] });
@@ -29,7 +31,10 @@ function recordingFetcher(
 
 const job = (title: string): JobSpec => jobSpec({ title });
 
-function coalescerWith(fetcher: JobFetcher<string>, extra: Partial<Parameters<typeof createCoalescer<string>>[0]> = {}) {
+function coalescerWith(
+  fetcher: JobFetcher<string>,
+  extra: Partial<Parameters<typeof createCoalescer<string>>[0]> = {},
+) {
   return createCoalescer<string>({
     fetcher: () => fetcher,
     windowMs: () => 20,
@@ -94,12 +99,18 @@ describe('coalescer', () => {
     const other = c.request('b', job('b'));
     await new Promise((r) => setTimeout(r, 60));
     release();
-    await expect(Promise.all([first, again, other])).resolves.toEqual([success('a'), success('a'), success('b')]);
+    await expect(Promise.all([first, again, other])).resolves.toEqual([
+      success('a'),
+      success('a'),
+      success('b'),
+    ]);
     expect(calls).toEqual([['a'], ['b']]);
   });
 
   it('keeps the service business failure for its own job only', async () => {
-    const { fetcher } = recordingFetcher((s) => (s.title === 'bad' ? failure('service', 'No matching job found') : success(s.title)));
+    const { fetcher } = recordingFetcher((s) =>
+      s.title === 'bad' ? failure('service', 'No matching job found') : success(s.title),
+    );
     const c = coalescerWith(fetcher);
     const [good, bad] = await Promise.all([c.request('good', job('good')), c.request('bad', job('bad'))]);
     expect(good).toEqual(success('good'));
@@ -127,7 +138,9 @@ describe('coalescer', () => {
   });
 
   it('after a fatal error (401) fails the queued batches without sending them', async () => {
-    const unauthorized = new Error('The service rejected the access token (401). Open Settings and sign in again.');
+    const unauthorized = new Error(
+      'The service rejected the access token (401). Open Settings and sign in again.',
+    );
     const { fetcher, calls } = recordingFetcher(undefined, { fail: unauthorized });
     const c = coalescerWith(fetcher, { maxConcurrent: 1, isFatal: () => true });
     const specs = Array.from({ length: 450 }, (_, i) => job(`J${i}`));
@@ -138,7 +151,7 @@ describe('coalescer', () => {
     expect(outcomes.every((o) => !o.ok && o.message === unauthorized.message)).toBe(true);
   });
 
-  it('gives a job missing from the batch answer a transport failure, never another job\'s figures', async () => {
+  it("gives a job missing from the batch answer a transport failure, never another job's figures", async () => {
     const fetcher: JobFetcher<string> = {
       one: async (s) => success(s.title),
       batch: async (items) => new Map([[items[0]?.id ?? '', success('first')]]),
@@ -174,5 +187,44 @@ describe('coalescer', () => {
     await Promise.all(all);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.titles).toHaveLength(5);
+  });
+
+  it('runs on an injected clock and timers: nothing is sent before the window closes, all of it after', async () => {
+    let now = 0;
+    const due: { at: number; fn: () => void; id: number }[] = [];
+    let nextId = 0;
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        const id = ++nextId;
+        due.push({ at: now + ms, fn, id });
+        return id;
+      },
+      clearTimeout: (id: unknown) => {
+        const i = due.findIndex((d) => d.id === id);
+        if (i >= 0) due.splice(i, 1);
+      },
+    };
+    const advance = (ms: number): void => {
+      now += ms;
+      for (;;) {
+        due.sort((a, b) => a.at - b.at);
+        const first = due[0];
+        if (first === undefined || first.at > now) break;
+        due.shift();
+        first.fn();
+      }
+    };
+    const { fetcher, calls } = recordingFetcher();
+    const c = coalescerWith(fetcher, { windowMs: () => 50, now: () => now, timers });
+    const a = c.request('a', job('a'));
+    advance(49);
+    const b = c.request('b', job('b')); // extends the window to t=99
+    advance(49);
+    expect(calls).toHaveLength(0);
+    advance(1);
+    expect(calls).toHaveLength(1);
+    await expect(Promise.all([a, b])).resolves.toEqual([success('a'), success('b')]);
+    // The deadline timers were cleared when the answers came: nothing is left to fire.
+    expect(due).toHaveLength(0);
   });
 });

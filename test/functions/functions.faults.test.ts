@@ -64,10 +64,14 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
     server.respondWith(async (req, i) => {
       const reply = await base(req, i);
       const json = reply.json as { Code: number; Data: Record<string, unknown> };
-      if (json?.Code === 1 && !Array.isArray(json.Data)) for (const k of Object.keys(json.Data)) if (k.startsWith('Comp')) delete json.Data[k];
+      if (json?.Code === 1 && !Array.isArray(json.Data))
+        for (const k of Object.keys(json.Data)) if (k.startsWith('Comp')) delete json.Data[k];
       return reply;
     });
-    await expect(shown(host.cell('COMP50', 'Chemist'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
+    await expect(shown(host.cell('COMP50', 'Chemist'))).resolves.toEqual({
+      error: '#N/A',
+      message: NOT_IN_SCOPE,
+    });
     expect(typeof (await host.cell('SALARY50', 'Chemist'))).toBe('number');
     const row = ((await host.cell('MATCH', 'Chemist')) as unknown[][])[0] as unknown[];
     expect(row[RESULT_FIELDS.indexOf('Comp50')]).toEqual(new FakeCustomFunctionError('#N/A', NOT_IN_SCOPE));
@@ -79,13 +83,23 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
     expect(allCalls()).toBe(1);
     await getSession().signOut();
     await new Promise((r) => setTimeout(r, 20)); // the cache is dropped in the change listener
-    await expect(shown(host.cell('SALARY50', 'Pilot'))).resolves.toEqual({ error: '#N/A', message: NOT_SIGNED_IN });
-    await expect(shown(host.cell('SALARY50', 'Navigator'))).resolves.toEqual({ error: '#N/A', message: NOT_SIGNED_IN });
+    await expect(shown(host.cell('SALARY50', 'Pilot'))).resolves.toEqual({
+      error: '#N/A',
+      message: NOT_SIGNED_IN,
+    });
+    await expect(shown(host.cell('SALARY50', 'Navigator'))).resolves.toEqual({
+      error: '#N/A',
+      message: NOT_SIGNED_IN,
+    });
     expect(allCalls()).toBe(1);
   });
 
   it('401: #N/A telling the user to sign in again, and nothing cached', async () => {
-    server.respondWith(() => ({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' }, json: { Code: -1, Message: 'The access token is missing, invalid or expired.' } }));
+    server.respondWith(() => ({
+      status: 401,
+      headers: { 'WWW-Authenticate': 'Bearer' },
+      json: { Code: -1, Message: 'The access token is missing, invalid or expired.' },
+    }));
     const r = await shown(host.cell('SALARY50', 'Pilot'));
     expect(r).toMatchObject({ error: '#N/A' });
     expect((r as { message: string }).message).toMatch(/sign in again/i);
@@ -95,7 +109,9 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
 
   it('a batch that fails as a whole (5xx after retries) is #N/A with the reason for every cell', async () => {
     server.respondWith(() => ({ status: 503, json: { Code: -1, Message: 'Down for maintenance' } }));
-    const results = await Promise.all(['A', 'B', 'C'].map((t) => shown(host.cell('SALARY50', `Batch fail ${t}`))));
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((t) => shown(host.cell('SALARY50', `Batch fail ${t}`))),
+    );
     for (const r of results) {
       expect(r).toMatchObject({ error: '#N/A' });
       expect((r as { message: string }).message).toMatch(/internal problem \(503\)/);
@@ -115,22 +131,35 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
 
   it('a hanging service: every cell settles by the deadline with #N/A', async () => {
     server.respondWith(() => ({ delayMs: 20_000, json: { Code: 1, Data: {} } }));
-    installFunctionsPricer(createJobPricer({ session: getSession(), storage: new MemoryOfficeStorage(), deadlineMs: 1_500 }));
+    installFunctionsPricer(
+      createJobPricer({ session: getSession(), storage: new MemoryOfficeStorage(), deadlineMs: 1_500 }),
+    );
     const results = await Promise.all(['x', 'y'].map((t) => shown(host.cell('SALARY50', `Hang ${t}`))));
     for (const r of results) expect(r).toEqual({ error: '#N/A', message: deadlineMessage(1_500) });
   });
 
   it('storage that never answers: cells are priced without the persisted cache after a short wait', async () => {
-    const silent = { getItem: () => new Promise<string | null>(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
-    installFunctionsPricer(createJobPricer({ session: getSession(), storage: silent, storageWaitMs: 200, deadlineMs: 3_000 }));
+    const silent = {
+      getItem: () => new Promise<string | null>(() => undefined),
+      setItem: async () => undefined,
+      removeItem: async () => undefined,
+    };
+    installFunctionsPricer(
+      createJobPricer({ session: getSession(), storage: silent, storageWaitMs: 200, deadlineMs: 3_000 }),
+    );
     expect(typeof (await host.cell('SALARY50', 'Silent storage'))).toBe('number');
   });
 
   it('a session that never becomes ready still settles the cell by the deadline', async () => {
     const session = getSession();
     const stuck = { ...session, ready: () => new Promise<void>(() => undefined), onChange: session.onChange };
-    installFunctionsPricer(createJobPricer({ session: stuck, storage: new MemoryOfficeStorage(), deadlineMs: 500 }));
-    await expect(shown(host.cell('SALARY50', 'Stuck session'))).resolves.toEqual({ error: '#N/A', message: deadlineMessage(500) });
+    installFunctionsPricer(
+      createJobPricer({ session: stuck, storage: new MemoryOfficeStorage(), deadlineMs: 500 }),
+    );
+    await expect(shown(host.cell('SALARY50', 'Stuck session'))).resolves.toEqual({
+      error: '#N/A',
+      message: deadlineMessage(500),
+    });
     expect(allCalls()).toBe(0);
   });
 });

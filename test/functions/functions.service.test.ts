@@ -46,7 +46,9 @@ async function direct(spec: JobSpec): Promise<JobResult> {
 }
 
 function specOf(args: readonly unknown[]): JobSpec {
-  const [title, description, country, state, city, zip, naics, fte, revenue] = args as (string | number | null)[];
+  const [title, description, country, state, city, zip, naics, fte, revenue] = args as (
+    string | number | null
+  )[];
   const parsed = parseJobArgs({ title, description, country, state, city, zip, naics, fte, revenue });
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.spec;
@@ -74,8 +76,10 @@ beforeEach(async () => {
 });
 
 describe(`JOBPRICE.* against a loopback service (reference when data/build exists)`, () => {
-  it('prices 1,000 cells over 250 distinct jobs with exactly 2 batch calls, each cell the service\'s own figure', async () => {
-    const values = await Promise.all(Array.from({ length: 1000 }, (_, i) => host.cell('SALARY50', ...jobArgs(i % 250))));
+  it("prices 1,000 cells over 250 distinct jobs with exactly 2 batch calls, each cell the service's own figure", async () => {
+    const values = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => host.cell('SALARY50', ...jobArgs(i % 250))),
+    );
     expect(batchCalls()).toBe(2);
     expect(singleCalls()).toBe(0);
     const expected = await Promise.all(Array.from({ length: 250 }, (_, j) => direct(specOf(jobArgs(j)))));
@@ -84,8 +88,42 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
 
   it('answers every field of one job from one sub-request (SALARY*, COMP*, bonus, text fields, FIELD, MATCH)', async () => {
     const args = ['Registered Nurse', '', 'USA', 'TX', 'Austin'] as const;
-    const ids = ['SALARY10', 'SALARY25', 'SALARY50', 'SALARY75', 'SALARY90', 'COMP10', 'COMP25', 'COMP50', 'COMP75', 'COMP90', 'BONUSTARGET50', 'BONUSTARGETAVG', 'MATCHRATING', 'JOBFAMILY', 'JOBLEVEL', 'CURRENCY'];
-    const fields = ['Salary10', 'Salary25', 'Salary50', 'Salary75', 'Salary90', 'Comp10', 'Comp25', 'Comp50', 'Comp75', 'Comp90', 'BonusTarget50', 'BonusTargetAvg', 'MatchRating', 'JobFamilyName', 'JobLevelName', 'CurrencyCode'] as const;
+    const ids = [
+      'SALARY10',
+      'SALARY25',
+      'SALARY50',
+      'SALARY75',
+      'SALARY90',
+      'COMP10',
+      'COMP25',
+      'COMP50',
+      'COMP75',
+      'COMP90',
+      'BONUSTARGET50',
+      'BONUSTARGETAVG',
+      'MATCHRATING',
+      'JOBFAMILY',
+      'JOBLEVEL',
+      'CURRENCY',
+    ];
+    const fields = [
+      'Salary10',
+      'Salary25',
+      'Salary50',
+      'Salary75',
+      'Salary90',
+      'Comp10',
+      'Comp25',
+      'Comp50',
+      'Comp75',
+      'Comp90',
+      'BonusTarget50',
+      'BonusTargetAvg',
+      'MatchRating',
+      'JobFamilyName',
+      'JobLevelName',
+      'CurrencyCode',
+    ] as const;
     const results = await Promise.all([
       ...ids.map((id) => host.cell(id, ...args)),
       host.cell('FIELD', 'datascope_region', ...args),
@@ -100,10 +138,24 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
   });
 
   it('MATCH with header TRUE adds the field names above the values', async () => {
-    const rows = (await host.cell('MATCH', 'Accountant', null, null, null, null, null, null, null, null, true)) as unknown[][];
+    const rows = (await host.cell(
+      'MATCH',
+      'Accountant',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      true,
+    )) as unknown[][];
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual([...RESULT_FIELDS]);
-    expect(rows[1]?.[RESULT_FIELDS.indexOf('Salary50')]).toBe((await direct(jobSpec({ title: 'Accountant' }))).Salary50);
+    expect(rows[1]?.[RESULT_FIELDS.indexOf('Salary50')]).toBe(
+      (await direct(jobSpec({ title: 'Accountant' }))).Salary50,
+    );
   });
 
   it('treats a ZIP typed as a number and a text FTE like the same job written as text', async () => {
@@ -111,7 +163,9 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     const b = await host.cell('SALARY50', 'Electrician', '', '', '', '', '02139', '', 250);
     expect(a).toBe(b);
     expect(allCalls()).toBe(1);
-    expect(a).toBe((await direct(jobSpec({ title: 'Electrician', scope: { zip: '02139', fte: 250 } }))).Salary50);
+    expect(a).toBe(
+      (await direct(jobSpec({ title: 'Electrician', scope: { zip: '02139', fte: 250 } }))).Salary50,
+    );
   });
 
   it('recalculating or copying the formula down calls nothing again (same job despite case and spaces)', async () => {
@@ -124,11 +178,15 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
   });
 
   it('reopening the workbook (new runtime, same storage) prices cached jobs with 0 calls, even before sign-in', async () => {
-    const first = await Promise.all(Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))));
+    const first = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),
+    );
     await functionsPricer().persist();
     reopen();
     const before = allCalls();
-    const again = await Promise.all(Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))));
+    const again = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),
+    );
     expect(allCalls()).toBe(before);
     expect(again).toEqual(first);
   });
@@ -151,14 +209,30 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
       ['Sheet1!A2', 'Electrician'],
       ['Sheet1!A3', 'Pharmacist'],
     ]);
-    const b2: FormulaCell = { sheet: 'Sheet1', address: 'B2', formula: '=JOBPRICE.SALARY50(A2,,"USA","CA","San Jose")' };
-    const b3: FormulaCell = { sheet: 'Sheet1', address: 'B3', formula: '=JOBPRICE.SALARY50(Sheet1!A3,,"USA","CA","San Jose")' };
+    const b2: FormulaCell = {
+      sheet: 'Sheet1',
+      address: 'B2',
+      formula: '=JOBPRICE.SALARY50(A2,,"USA","CA","San Jose")',
+    };
+    const b3: FormulaCell = {
+      sheet: 'Sheet1',
+      address: 'B3',
+      formula: '=JOBPRICE.SALARY50(Sheet1!A3,,"USA","CA","San Jose")',
+    };
     const recalc = (cell: FormulaCell): Promise<unknown> =>
-      host.cell('SALARY50', values.get(cell === b2 ? 'Sheet1!A2' : 'Sheet1!A3'), null, 'USA', 'CA', 'San Jose');
+      host.cell(
+        'SALARY50',
+        values.get(cell === b2 ? 'Sheet1!A2' : 'Sheet1!A3'),
+        null,
+        'USA',
+        'CA',
+        'San Jose',
+      );
     let selection: FormulaCell[] = [];
     const sheet: SheetOps = {
       readJobPriceFormulasInSelection: async () => selection,
-      readCellValues: async (refs) => new Map(refs.map((r) => [`${r.sheet}!${r.address}`, values.get(`${r.sheet}!${r.address}`)])),
+      readCellValues: async (refs) =>
+        new Map(refs.map((r) => [`${r.sheet}!${r.address}`, values.get(`${r.sheet}!${r.address}`)])),
       reenterFormulas: async (cells) => void (await Promise.all(cells.map(recalc))),
       recalculateAll: async () => void (await Promise.all([b2, b3].map(recalc))),
     };
@@ -176,11 +250,21 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     expect(batchCalls()).toBe(2); // both jobs again, together
   });
 
-  it('validation errors are #VALUE! with the service\'s own words, and reach no service', async () => {
-    await expect(shown(host.cell('SALARY50', 'Nurse', null, 'USA', null, 'San Jose'))).resolves.toEqual({ error: '#VALUE!', message: MSG.locationIncomplete });
-    await expect(shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 10, 1e6))).resolves.toEqual({ error: '#VALUE!', message: MSG.bothFteAndRevenue });
-    await expect(shown(host.cell('SALARY50', '  '))).resolves.toEqual({ error: '#VALUE!', message: MSG.serviceFailed });
-    await expect(shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 'lots'))).resolves.toEqual({ error: '#VALUE!', message: 'fte must be a number; "lots" is not one.' });
+  it("validation errors are #VALUE! with the service's own words, and reach no service", async () => {
+    await expect(shown(host.cell('SALARY50', 'Nurse', null, 'USA', null, 'San Jose'))).resolves.toEqual({
+      error: '#VALUE!',
+      message: MSG.locationIncomplete,
+    });
+    await expect(
+      shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 10, 1e6)),
+    ).resolves.toEqual({ error: '#VALUE!', message: MSG.bothFteAndRevenue });
+    await expect(shown(host.cell('SALARY50', '  '))).resolves.toEqual({
+      error: '#VALUE!',
+      message: MSG.serviceFailed,
+    });
+    await expect(
+      shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 'lots')),
+    ).resolves.toEqual({ error: '#VALUE!', message: 'fte must be a number; "lots" is not one.' });
     expect(allCalls()).toBe(0);
   });
 
@@ -193,7 +277,10 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
 
   it('a business refusal (D3 no match) is #VALUE! with the service message, kept briefly (no second call)', async () => {
     const title = service.kind === 'scripted' ? 'no such job' : 'Zqxjv Wkpfz Qqqv';
-    await expect(shown(host.cell('SALARY50', title))).resolves.toEqual({ error: '#VALUE!', message: MSG.noMatch });
+    await expect(shown(host.cell('SALARY50', title))).resolves.toEqual({
+      error: '#VALUE!',
+      message: MSG.noMatch,
+    });
     await shown(host.cell('COMP50', title));
     expect(allCalls()).toBe(1);
   });
@@ -203,13 +290,29 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
   (process.env.JOBPRICE_FUNCTIONS_SCRIPTED ? it.skip : it)(
     'credentials without Comp/Bonus (D15): COMP50 is #N/A "Not included in your data scope", SALARY50 still the service\'s figure',
     async () => {
-      if (service.baseOnlyClient === null) throw new Error('no built index: run npm run data:build (or set JOBPRICE_FUNCTIONS_SCRIPTED=1)');
-      await getSession().signInWithClientCredentials(service.baseOnlyClient.id, service.baseOnlyClient.secret, { remember: false });
-      await expect(shown(host.cell('COMP50', 'Accountant', null, 'USA', 'IL', 'Chicago'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
-      await expect(shown(host.cell('BONUSTARGET50', 'Accountant', null, 'USA', 'IL', 'Chicago'))).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
+      if (service.baseOnlyClient === null)
+        throw new Error('no built index: run npm run data:build (or set JOBPRICE_FUNCTIONS_SCRIPTED=1)');
+      await getSession().signInWithClientCredentials(
+        service.baseOnlyClient.id,
+        service.baseOnlyClient.secret,
+        { remember: false },
+      );
+      await expect(shown(host.cell('COMP50', 'Accountant', null, 'USA', 'IL', 'Chicago'))).resolves.toEqual({
+        error: '#N/A',
+        message: NOT_IN_SCOPE,
+      });
+      await expect(
+        shown(host.cell('BONUSTARGET50', 'Accountant', null, 'USA', 'IL', 'Chicago')),
+      ).resolves.toEqual({ error: '#N/A', message: NOT_IN_SCOPE });
       const salary = await host.cell('SALARY50', 'Accountant', null, 'USA', 'IL', 'Chicago');
       expect(allCalls()).toBe(1);
-      expect(salary).toBe((await direct(jobSpec({ title: 'Accountant', scope: { country: 'USA', state: 'IL', city: 'Chicago' } }))).Salary50);
+      expect(salary).toBe(
+        (
+          await direct(
+            jobSpec({ title: 'Accountant', scope: { country: 'USA', state: 'IL', city: 'Chicago' } }),
+          )
+        ).Salary50,
+      );
     },
   );
 });

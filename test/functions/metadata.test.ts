@@ -6,9 +6,24 @@ import { loadFunctionsHost, type FunctionsHost } from './support/functions-host'
  */
 
 const EXPECTED_IDS = [
-  'SALARY10', 'SALARY25', 'SALARY50', 'SALARY75', 'SALARY90',
-  'COMP10', 'COMP25', 'COMP50', 'COMP75', 'COMP90',
-  'BONUSTARGET50', 'BONUSTARGETAVG', 'MATCHRATING', 'JOBFAMILY', 'JOBLEVEL', 'CURRENCY', 'FIELD', 'MATCH',
+  'SALARY10',
+  'SALARY25',
+  'SALARY50',
+  'SALARY75',
+  'SALARY90',
+  'COMP10',
+  'COMP25',
+  'COMP50',
+  'COMP75',
+  'COMP90',
+  'BONUSTARGET50',
+  'BONUSTARGETAVG',
+  'MATCHRATING',
+  'JOBFAMILY',
+  'JOBLEVEL',
+  'CURRENCY',
+  'FIELD',
+  'MATCH',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
 
@@ -29,7 +44,12 @@ describe('functions.json (custom-functions-metadata)', () => {
   it('gives every function the job parameters in the documented order, described, all but title optional', () => {
     for (const f of host.metadata) {
       const names = f.parameters.map((p) => p.name);
-      const expected = f.id === 'FIELD' ? ['name', ...JOB_PARAMS] : f.id === 'MATCH' ? [...JOB_PARAMS, 'header'] : JOB_PARAMS;
+      const expected =
+        f.id === 'FIELD'
+          ? ['name', ...JOB_PARAMS]
+          : f.id === 'MATCH'
+            ? [...JOB_PARAMS, 'header']
+            : JOB_PARAMS;
       expect(names).toEqual(expected);
       for (const p of f.parameters) {
         expect(p.description?.length ?? 0).toBeGreaterThan(5);
@@ -45,8 +65,11 @@ describe('functions.json (custom-functions-metadata)', () => {
     expect(host.metadata.find((f) => f.id === 'MATCH')?.result.dimensionality).toBe('matrix');
   });
 
-  it('has every function associated to an exported function of functions.ts (as the plugin\'s loader does)', async () => {
+  it("has every function associated to an exported function of functions.ts (as the plugin's loader does)", async () => {
     // Associating an id twice would throw in the fake, as it is a mistake in Excel too.
-    for (const id of EXPECTED_IDS) await expect(host.cell(id, ...(id === 'FIELD' ? ['Salary50', ''] : ['']))).rejects.toMatchObject({ code: '#VALUE!' });
+    for (const id of EXPECTED_IDS)
+      await expect(host.cell(id, ...(id === 'FIELD' ? ['Salary50', ''] : ['']))).rejects.toMatchObject({
+        code: '#VALUE!',
+      });
   });
 });

@@ -62,7 +62,12 @@ describe('refreshSelection on the simulated host', () => {
   it('finds only the JOBPRICE formulas in the used part of the selection', async () => {
     sim.workbook.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 9999, c1: 9 } };
     const cells = await readJobPriceFormulasInSelection();
-    expect(cells.map((c) => `${c.sheet}!${c.address}`).sort()).toEqual(['Jobs!B2', 'Jobs!B3', 'Jobs!B4', 'Jobs!C2']);
+    expect(cells.map((c) => `${c.sheet}!${c.address}`).sort()).toEqual([
+      'Jobs!B2',
+      'Jobs!B3',
+      'Jobs!B4',
+      'Jobs!C2',
+    ]);
   });
 
   it('drops the selected jobs (references on other sheets too), keeps the others, and re-enters the formulas', async () => {
@@ -74,7 +79,9 @@ describe('refreshSelection on the simulated host', () => {
       `=JOBPRICE.SALARY50('Other sheet'!A1,,"USA","CA","San Jose")`,
     ]);
     // Excel now recalculates B2 and B3: both go to the service again, Accountant (not selected) does not.
-    await Promise.all(['Electrician', 'Pharmacist', 'Accountant'].map((t) => functionsPricer().price(job(t))));
+    await Promise.all(
+      ['Electrician', 'Pharmacist', 'Accountant'].map((t) => functionsPricer().price(job(t))),
+    );
     expect(calls() - before).toBe(1);
     const sent = (server.requests.at(-1)?.body as { JobTitle: string }[]).map((s) => s.JobTitle).sort();
     expect(sent).toEqual(['Electrician', 'Pharmacist']);

@@ -71,7 +71,12 @@ describe('result cache (TTL, what is kept)', () => {
     cache.put('b', success(result(2)));
     cache.put('c', success(result(3)));
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.records().map((r) => r.key).sort()).toEqual(['b', 'c']);
+    expect(
+      cache
+        .records()
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(['b', 'c']);
   });
 
   it('restores only fresh records and lets a newer held one win', () => {
@@ -90,7 +95,11 @@ describe('result cache (TTL, what is kept)', () => {
 });
 
 describe('result store (OfficeRuntime.storage, bounded)', () => {
-  function setup(opts: { maxEntries?: number; maxChars?: number } = {}, storage = new MemoryOfficeStorage(), c = clock()) {
+  function setup(
+    opts: { maxEntries?: number; maxChars?: number } = {},
+    storage = new MemoryOfficeStorage(),
+    c = clock(),
+  ) {
     const cache = new ResultCache<JobResult>({ now: c.now, ttlMs: () => 24 * HOUR });
     const store = new ResultStore({ storage, cache, debounceMs: 5, ...opts });
     return { cache, store, storage, c };
@@ -120,7 +129,9 @@ describe('result store (OfficeRuntime.storage, bounded)', () => {
     a.cache.put('job-new', success(result(7)));
     await a.store.save();
     expect(a.storage.writes - before).toBe(1);
-    expect(a.storage.map.has(`${RESULT_STORE_PREFIX}${String(shardOf('job-new', 16)).padStart(2, '0')}`)).toBe(true);
+    expect(
+      a.storage.map.has(`${RESULT_STORE_PREFIX}${String(shardOf('job-new', 16)).padStart(2, '0')}`),
+    ).toBe(true);
   });
 
   it('persists at most maxEntries, the most recent first', async () => {
@@ -182,7 +193,10 @@ describe('result store (OfficeRuntime.storage, bounded)', () => {
     expect(decodeResult(encodeResult(r))).toEqual(r);
     // A full answer is stored at well under half its size with names.
     const full = Object.fromEntries(
-      RESULT_FIELDS.map((f, i) => [f, NUMBER_FIELDS.includes(f as never) ? 100_000 + i * 1234.5 : `Text ${f}`]),
+      RESULT_FIELDS.map((f, i) => [
+        f,
+        NUMBER_FIELDS.includes(f as never) ? 100_000 + i * 1234.5 : `Text ${f}`,
+      ]),
     ) as JobResult;
     expect(decodeResult(encodeResult(full))).toEqual(full);
     expect(JSON.stringify(encodeResult(full)).length).toBeLessThan(JSON.stringify(full).length * 0.6);

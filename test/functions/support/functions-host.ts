@@ -33,10 +33,14 @@ export async function loadFunctionsHost(storage = new MemoryOfficeStorage()): Pr
   const generated = await generateCustomFunctionsMetadata([FUNCTIONS_FILE], false);
   if (generated.errors.length > 0) throw new Error(`metadata errors: ${generated.errors.join('; ')}`);
   const metadata = (JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions;
-  const mod = (await import('../../../src/functions/functions')) as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const mod = (await import('../../../src/functions/functions')) as unknown as Record<
+    string,
+    (...a: unknown[]) => unknown
+  >;
   for (const item of generated.associate) {
     const fn = mod[item.functionName];
-    if (typeof fn !== 'function') throw new Error(`functions.ts does not export ${item.functionName} for ${item.id}`);
+    if (typeof fn !== 'function')
+      throw new Error(`functions.ts does not export ${item.functionName} for ${item.id}`);
     CustomFunctions.associate(item.id, fn);
   }
   const byId = new Map(metadata.map((m) => [m.id, m]));

@@ -34,7 +34,10 @@ export function installCustomFunctions(): InstalledCustomFunctions {
   const api = {
     Error: FakeCustomFunctionError,
     ErrorCode: ERROR_CODES,
-    associate(idOrMap: string | Record<string, (...args: unknown[]) => unknown>, fn?: (...args: unknown[]) => unknown): void {
+    associate(
+      idOrMap: string | Record<string, (...args: unknown[]) => unknown>,
+      fn?: (...args: unknown[]) => unknown,
+    ): void {
       if (typeof idOrMap === 'string') {
         if (fn === undefined) throw new Error('associate(id, fn) needs a function');
         if (associated.has(idOrMap)) throw new Error(`${idOrMap} is associated twice`);

@@ -25,11 +25,15 @@ export interface PricingService {
 const ROOT = resolve(__dirname, '..', '..', '..');
 export const DATA_DIR = resolve(ROOT, 'data', 'build');
 
-export async function startPricingService(opts: { prefer?: 'reference' | 'scripted' } = {}): Promise<PricingService> {
+export async function startPricingService(
+  opts: { prefer?: 'reference' | 'scripted' } = {},
+): Promise<PricingService> {
   if (opts.prefer !== 'scripted' && existsSync(DATA_DIR)) {
     const reference = await startReference().catch((err: unknown) => {
       if (opts.prefer === 'reference') throw err;
-      process.stderr.write(`[functions] reference service unavailable (${String(err)}); using the scripted server\n`);
+      process.stderr.write(
+        `[functions] reference service unavailable (${String(err)}); using the scripted server\n`,
+      );
       return null;
     });
     if (reference) return reference;
@@ -60,9 +64,16 @@ async function startReference(): Promise<PricingService> {
   const cost = { N: 1024, r: 8, p: 1 };
   const records = [
     await clientWithSecret(clientId, clientSecret, { cost }),
-    await clientWithSecret(baseOnlyClient.id, baseOnlyClient.secret, { cost, scope: { ...FULL_SCOPE, includeCompAndBonus: false } }),
+    await clientWithSecret(baseOnlyClient.id, baseOnlyClient.secret, {
+      cost,
+      scope: { ...FULL_SCOPE, includeCompAndBonus: false },
+    }),
   ];
-  const service = await createService({ engine, clients: records, tokenSecret: 'functions-signing-key-0123456789abcdef' });
+  const service = await createService({
+    engine,
+    clients: records,
+    tokenSecret: 'functions-signing-key-0123456789abcdef',
+  });
   const counts = new Map<string, number>();
   service.server.on('request', (req: { url?: string; method?: string }) => {
     if (req.method === 'POST' && req.url) counts.set(req.url, (counts.get(req.url) ?? 0) + 1);
