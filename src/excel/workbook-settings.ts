@@ -10,7 +10,8 @@ import { INPUT_FIELDS, type StoredMapping } from '../domain/column-mapping';
 const KEY = 'jobprice.columnMapping';
 
 const EntrySchema = z.union([z.object({ header: z.string().max(255) }), z.object({ offset: z.number().int().min(0).max(16383) })]);
-const StoredMappingSchema = z.record(z.enum(INPUT_FIELDS), EntrySchema);
+// partialRecord: zod 4's record over an enum requires every key; a mapping names only the fields in use.
+const StoredMappingSchema = z.partialRecord(z.enum(INPUT_FIELDS), EntrySchema);
 const AllMappingsSchema = z.record(z.string(), z.unknown());
 
 function settings(): Office.Settings | null {
