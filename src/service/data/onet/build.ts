@@ -59,6 +59,13 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
   // Titles: one entry per (occupation, distinct word set), keeping the best kind and most sources.
   const titleByKey = new Map<string, { occ: number; kind: number; sources: number; words: number[] }>();
   const addTitle = (occ: number, text: string, kind: TitleKind, sources: number): void => {
+    if (kind !== TitleKind.Primary) {
+      const variants = titleVariants(text);
+      if (variants.length > 1) {
+        for (const v of variants) addTitle(occ, v.text, v.acronym ? TitleKind.Short : kind, sources);
+        return;
+      }
+    }
     const ids = [...new Set(titleWords(text).map(wordId))].sort((a, b) => a - b);
     if (ids.length === 0) return;
     const key = `${occ}:${ids.join(',')}`;
@@ -179,6 +186,23 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
  */
 export function primaryTitleForMatching(title: string): string {
   return title.replace(/,?\s*\bexcept\b.*$/i, '');
+}
+
+/**
+ * A title ending in a parenthesis names one job two ways: "UX Designer (User Experience Designer)",
+ * "Medical Technologist (MT)", "System Administrator (System Admin)". Each form is a title of its own;
+ * merged into one word set they would match neither form exactly. An all-capitals form is an acronym
+ * (indexed like a Short Title). A parenthesis starting "Except" qualifies the title and is dropped.
+ */
+export function titleVariants(text: string): { text: string; acronym: boolean }[] {
+  const m = /^(.*\S)\s*\(([^()]+)\)\s*$/.exec(text);
+  if (m === null) return [{ text, acronym: false }];
+  const [, base = '', inner = ''] = m;
+  if (/^except\b/i.test(inner.trim())) return [{ text: base, acronym: false }];
+  return [
+    { text: base, acronym: false },
+    { text: inner, acronym: /^[A-Z][A-Z0-9&./-]+$/.test(inner.trim()) },
+  ];
 }
 
 /** CSV rows as the named columns, in the order asked; header checked so a changed layout fails loudly. */
