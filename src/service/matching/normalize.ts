@@ -2,10 +2,11 @@ import { expandAbbreviation } from './abbreviations';
 
 /**
  * Text normalisation shared by the index build and the request path: both sides must fold text the
- * same way, so every rule lives here once. Bump NORMALIZER_VERSION when a rule changes: the built
- * index records it and the matcher refuses an index built with other rules.
+ * same way, so every rule lives here once. Bump NORMALIZER_VERSION when a rule changes, or when the
+ * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
+ * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 7;
+export const NORMALIZER_VERSION = 8;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
