@@ -42,12 +42,23 @@ function signInMethod(): 'token' | 'credentials' {
   return checked?.value === 'credentials' ? 'credentials' : 'token';
 }
 
+/** The user asked to see the sign-in fields although signed in ("Change"). */
+let editingSignIn = false;
+
 function renderConnection(session: Session): void {
   const signedIn = session.getAccessToken() !== null;
   const badge = byId('connection-badge');
   badge.textContent = signedIn ? 'Signed in' : 'Not signed in';
   badge.classList.toggle('ok', signedIn);
   byId('sign-out').hidden = !signedIn;
+  // Signed in: the form folds away to one line; the token itself is never shown, not even masked.
+  const folded = signedIn && !editingSignIn;
+  byId('signin-form').hidden = folded;
+  byId('sign-in').hidden = folded;
+  byId('signed-in-line').hidden = !signedIn;
+  byId('signed-in-text').textContent = `Signed in to ${new URL(session.getSettings().serviceUrl).host}.`;
+  byId('change-signin').setAttribute('aria-expanded', String(!folded));
+  byId('change-signin').textContent = folded ? 'Change' : 'Hide';
 }
 
 /** Saves the URL field if it changed; shows a refusal next to the field. @returns false when refused. */
@@ -101,6 +112,8 @@ async function signIn(session: Session): Promise<void> {
         secret.value = '';
       }
     }
+    editingSignIn = false;
+    renderConnection(session);
     showMessage(message, remember ? 'Signed in. You stay signed in on this computer.' : 'Signed in for this session.', 'success');
   } catch (err) {
     showMessage(message, errorText(err), 'error');
@@ -198,6 +211,11 @@ async function runPricing(session: Session, mode: RunMode): Promise<void> {
       onProgress: (p) => showProgress(progressPercent(p), progressText(p)),
     });
     if (summary.status === 'declined' || summary.status === 'empty') byId('progress-block').hidden = true;
+    if (summary.status === 'cancelled') {
+      // The planner settles every row (cancelled ones too); the bar should say how far pricing really got.
+      const finished = summary.priced + summary.failed;
+      showProgress(summary.rows === 0 ? 0 : Math.round((100 * finished) / summary.rows), `Stopped: ${finished.toLocaleString('en-US')} of ${summary.rows.toLocaleString('en-US')} rows done`);
+    }
     showSummary(summary);
   } catch (err) {
     byId('progress-block').hidden = true;
@@ -252,6 +270,11 @@ async function start(): Promise<void> {
   const button = (id: string): HTMLButtonElement => byId<HTMLButtonElement>(id);
   button('sign-in').addEventListener('click', busy(button('sign-in'), () => signIn(session)));
   button('test-connection').addEventListener('click', busy(button('test-connection'), () => testConnection(session)));
+  button('change-signin').addEventListener('click', () => {
+    editingSignIn = !editingSignIn;
+    renderConnection(session);
+    if (editingSignIn) document.querySelector<HTMLInputElement>('input[name="signin-method"]:checked')?.focus();
+  });
   button('sign-out').addEventListener('click', () => {
     void session.signOut().then(() => showMessage(byId('connection-message'), 'Signed out.'));
   });

@@ -21,6 +21,8 @@ const DIST = join(ROOT, 'dist');
 const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const SCREENSHOT = join(ROOT, 'test-results', 'taskpane.png');
 const ROWS = 500;
+/** 0-based sheet rows hidden as by a filter: skipped, counted, untouched. */
+const HIDDEN_ROWS = [5, 6, 7];
 
 if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
@@ -67,7 +69,7 @@ beforeAll(async () => {
   await context.addInitScript((init) => {
     (window as unknown as { __SIM_EXCEL_INIT__: unknown }).__SIM_EXCEL_INIT__ = init;
   }, {
-    sheets: [{ name: 'Jobs', rows: sheet.rows }],
+    sheets: [{ name: 'Jobs', rows: sheet.rows, hiddenRows: HIDDEN_ROWS }],
     selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: ROWS, c1: 9 } },
   });
   page = await context.newPage();
@@ -103,6 +105,26 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await expect(page.locator('#service-url-error').textContent()).resolves.toMatch(/must use https:\/\//);
   });
 
+  it('gives every control an accessible name and reaches the main action by keyboard', async () => {
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('input, select, button')]
+        .filter((el) => el.offsetParent !== null)
+        .filter((el) => {
+          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          return !labelled && !(el.tagName === 'BUTTON' && el.textContent?.trim());
+        })
+        .map((el) => el.id || el.outerHTML.slice(0, 60)),
+    );
+    expect(unnamed).toEqual([]);
+    await page.locator('body').focus();
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.id === 'price-selection');
+    }
+    expect(reached).toBe(true);
+  });
+
   it('signs in with client credentials through the UI and tests the connection', async () => {
     await page.getByTestId('service-url').fill(service.url);
     await page.getByTestId('method-credentials').check();
@@ -111,6 +133,11 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('sign-in').click();
     await page.getByTestId('connection-status').filter({ hasText: 'Signed in' }).waitFor({ timeout: 15_000 });
     await expect(page.getByTestId('client-secret').inputValue()).resolves.toBe('');
+    // Signed in, the form folds away; the token is nowhere on the page.
+    await expect(page.getByTestId('client-secret').isVisible()).resolves.toBe(false);
+    const token = await page.evaluate(() => (globalThis as unknown as { __jobpriceSession: { getAccessToken(): string } }).__jobpriceSession.getAccessToken());
+    expect(token.length).toBeGreaterThan(10);
+    await expect(page.content()).resolves.not.toContain(token);
     await page.getByTestId('test-connection').click();
     await page.locator('#connection-message.success').waitFor({ timeout: 15_000 });
   });
@@ -133,6 +160,10 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     for (const job of sheet.jobs) {
       const r = job.index + 1;
       const status = at(r, col('JobPrice Status'))?.value;
+      if (HIDDEN_ROWS.includes(r)) {
+        headers.forEach((_, i) => expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }));
+        continue;
+      }
       if (job.localError !== null) {
         expect({ row: r, status }).toEqual({ row: r, status: job.localError });
         for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
@@ -163,11 +194,14 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(priced).toBeGreaterThan(400);
     expect(failed).toBeGreaterThanOrEqual(10);
 
-    const uniqueToSend = new Set(sheet.jobs.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body))).size;
+    const visible = sheet.jobs.filter((j) => !HIDDEN_ROWS.includes(j.index + 1));
+    const uniqueToSend = new Set(visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body))).size;
+    await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(String(HIDDEN_ROWS.length));
     await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
     await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
     await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(String(Math.ceil(uniqueToSend / 200)));
-    await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(new RegExp(`^${ROWS} / ${ROWS} rows`));
+    const sent = ROWS - HIDDEN_ROWS.length;
+    await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(new RegExp(`^${sent} / ${sent} rows`));
     expect(dump.stats.maxRequestBytes).toBeLessThan(5 * 1024 * 1024);
     // The mapping is shown, and nothing secret is kept in the workbook.
     await expect(page.getByTestId('map-title').inputValue()).resolves.toBe('0');
@@ -185,4 +219,35 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('reprice-selection').click();
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
   }, 120_000);
+
+  it('cancel stops new requests at once, keeps what was written, marks the rest Cancelled; a second press does nothing', async () => {
+    const batchUrl = `${service.url}/DaaS/batchjobpricing`;
+    let calls = 0;
+    // A slow service: each batch call takes 1.5 s, so the run is still going when Cancel is pressed.
+    await page.route(batchUrl, async (route) => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByTestId('reprice-selection').click();
+    await expect(page.getByTestId('price-selection').isDisabled()).resolves.toBe(true);
+    await page.getByTestId('price-selection').click({ force: true }); // ignored while running
+    await page.waitForTimeout(300);
+    await page.getByTestId('cancel').click();
+    await page.locator('[data-testid="summary"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    await page.unroute(batchUrl);
+    expect(calls).toBeLessThanOrEqual(2);
+    const cancelled = Number(await page.getByTestId('summary-cancelled').textContent());
+    expect(cancelled).toBeGreaterThan(0);
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const statusCol = 10 + RESULT_FIELDS.length;
+    let seen = 0;
+    for (let r = 1; r <= ROWS; r++) {
+      if (dump.cells[`${r},${statusCol}`]?.value !== 'Cancelled') continue;
+      seen++;
+      for (let c = 10; c < statusCol; c++) expect(dump.cells[`${r},${c}`]?.value ?? '').toBe('');
+    }
+    expect(seen).toBe(cancelled);
+    await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-cancelled.png'), fullPage: true });
+  }, 60_000);
 });
