@@ -116,7 +116,8 @@ async function main(): Promise<void> {
   console.log(`total time           ${ms(totalMs)}`);
   console.log(`requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`);
   console.log(`unique jobs          ${summary.uniqueJobs}`);
-  console.log(`context.sync() calls ${stats.syncs} (bound 6 + 2 per 200 rows = ${6 + 2 * Math.ceil(ROWS / 200)})`);
+  const bound = 6 + summary.requests + Math.ceil(ROWS / 2000) + Math.ceil(ROWS / 1000);
+  console.log(`context.sync() calls ${stats.syncs} (bound 6 + requests + ceil(n/2000) + ceil(n/1000) = ${bound} ≤ 8 + 2·ceil(n/200) = ${8 + 2 * Math.ceil(ROWS / 200)})`);
   console.log(`max bytes per sync   ${stats.maxRequestBytes.toLocaleString('en-US')} sent, ${stats.maxResponseBytes.toLocaleString('en-US')} received (limit 5,242,880)`);
   console.log(`network in flight    ${ms(timeline.network)} (${pct(timeline.network)})`);
   console.log(`simulated Excel      ${ms(timeline.host)} (${pct(timeline.host)}) outside network calls`);

@@ -9,6 +9,8 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
  * Sync bound (tested): one `context.sync()` per write chunk, and a chunk holds at most `maxRows` rows
  * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
  * ≤ 200 distinct jobs therefore costs one sync, plus one per 1,000 rows of duplicates it resolves.
+ * With the reader (2 + ceil(n/2000)), the overwrite check (1) and the new columns (1), a whole run of n
+ * rows and R requests makes at most 6 + R + ceil(n/2000) + ceil(n/1000) syncs: ≤ 8 + 2·ceil(n/200).
  * Every chunk runs with `suspendApiCalculationUntilNextSync()`, and each row's output cells are one
  * range write, so a row is either fully written (figures, status, timestamp) or untouched.
  */

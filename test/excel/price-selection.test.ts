@@ -174,8 +174,14 @@ describe('price selection against the simulated host', () => {
 });
 
 describe('Excel efficiency with 10,000 rows', () => {
-  /** The stated bound: 6 + 2 syncs per 200 rows (reads, overwrite check and header: ≤ 6 + ceil(n/2000); writes: 1 per request + 1 per 1,000 rows). */
-  const syncBound = (n: number) => 6 + 2 * Math.ceil(n / 200);
+  /**
+   * The stated bound, for n rows and R requests (R ≤ ceil(n/200)):
+   *   reads 2 + ceil(n/2000), overwrite check 1, new columns 1,
+   *   writes ≤ (R + 2 callbacks: local failures, one per request, leftovers) + ceil(n/1000)
+   * so syncs ≤ 6 + R + ceil(n/2000) + ceil(n/1000) ≤ 8 + 2·ceil(n/200).
+   */
+  const exactBound = (n: number, requests: number) => 6 + requests + Math.ceil(n / 2000) + Math.ceil(n / 1000);
+  const syncBound = (n: number) => 8 + 2 * Math.ceil(n / 200);
 
   it('stays within the sync bound, calls ceil(unique/200) times, and never sends 5 MB in one sync', async () => {
     host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(10_000) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 10_000, 9) } });
@@ -185,8 +191,20 @@ describe('Excel efficiency with 10,000 rows', () => {
     expect(summary.requests).toBe(Math.ceil(10_000 / 200));
     expect(service.calls.every((c) => c.ids.length <= 200)).toBe(true);
     const stats = host.workbook.stats();
+    expect(stats.syncs).toBeLessThanOrEqual(exactBound(10_000, summary.requests));
     expect(stats.syncs).toBeLessThanOrEqual(syncBound(10_000));
     expect(stats.maxRequestBytes).toBeLessThan(FIVE_MB);
+  });
+
+  it('keeps the bound with many repeats (one request resolving thousands of rows) and with 200 rows', async () => {
+    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(5000, (i) => jobRow(i % 3)) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 5000, 9) } });
+    let summary = await priceSelection(options());
+    expect(summary).toMatchObject({ requests: 1, uniqueJobs: 3, priced: 5000 });
+    expect(host.workbook.stats().syncs).toBeLessThanOrEqual(exactBound(5000, 1));
+    host.uninstall();
+    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(200) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 200, 9) } });
+    summary = await priceSelection(options());
+    expect(host.workbook.stats().syncs).toBeLessThanOrEqual(syncBound(200));
   });
 
   it('splits writes by bytes: 10,000 rows with long texts stay under 5 MB per sync', async () => {
