@@ -54,6 +54,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   acct: 'accountant',
   acctg: 'accounting',
   lab: 'laboratory',
+  vet: 'veterinary',
   info: 'information',
   intl: 'international',
   natl: 'national',

@@ -186,6 +186,8 @@ const TITLE_TABLE: ReadonlyArray<readonly [title: string, soc: string | readonly
   ['Substitute Teacher', '25-3031'],
   ['Heavy Equipment Operator', '47-2073'],
   ['Math Teacher', '25-2031'],
+  ['Veterinary Assistant', '31-9096'],
+  ['Vet Tech', '29-2056'],
 ];
 
 describe('title table: realistic titles -> the SOC code an analyst would choose', () => {

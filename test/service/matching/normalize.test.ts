@@ -98,6 +98,7 @@ describe('normalisation: abbreviations', () => {
     ['Head of Sales', ['director', 'sale']],
     ['Lab Tech', ['laboratory', 'technician']],
     ['AP Clerk', ['account', 'payable', 'clerk']],
+    ['Vet Tech', ['veterinary', 'technician']],
     ['FP&A Manager', ['financial', 'planning', 'analysis', 'manager']],
     ['R&D Engineer', ['research', 'development', 'engineer']],
     ['Food & Beverage Manager', ['food', 'beverage', 'manager']],
