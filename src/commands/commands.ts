@@ -5,7 +5,7 @@ import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
  * `event.completed()` whatever happens, or Excel keeps the button busy.
  */
 
-async function convertToValues(event: Office.AddinCommands.Event): Promise<void> {
+export async function convertToValues(event: Office.AddinCommands.Event): Promise<void> {
   try {
     await convertJobPriceFormulasToValues();
   } catch {
@@ -15,6 +15,6 @@ async function convertToValues(event: Office.AddinCommands.Event): Promise<void>
   }
 }
 
-Office.onReady(() => {
-  Office.actions.associate('convertToValues', convertToValues);
-});
+// Registered when the bundle loads, as Microsoft's templates do: office.js is already there (it is a
+// plain script in the page head), and a command pressed before Office.onReady still finds its handler.
+if (typeof Office !== 'undefined' && Office.actions) Office.actions.associate('convertToValues', convertToValues);
