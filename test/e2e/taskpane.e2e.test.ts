@@ -220,6 +220,24 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
   }, 120_000);
 
+  it('runs pane, functions and ribbon command in one shared runtime: the ribbon command converts JOBPRICE formulas', async () => {
+    const result = await page.evaluate(async () => {
+      const wb = window.__simExcel?.workbook;
+      if (!wb) throw new Error('no simulated workbook');
+      const sheet = wb.sheet('Jobs');
+      sheet?.set(600, 0, { value: 123456, formula: '=JOBPRICE.SALARY50(A2)' });
+      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 600, c1: 0 } };
+      const action = wb.actions.get('convertToValues');
+      await new Promise((done) => action?.({ completed: done }));
+      const converted = sheet?.get(600, 0);
+      sheet?.set(600, 0, undefined);
+      wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
+      return { functions: wb.customFunctions.size, converted };
+    });
+    expect(result.functions).toBeGreaterThan(0);
+    expect(result.converted).toEqual({ value: 123456 });
+  });
+
   it('cancel stops new requests at once, keeps what was written, marks the rest Cancelled; a second press does nothing', async () => {
     const batchUrl = `${service.url}/DaaS/batchjobpricing`;
     let calls = 0;
