@@ -1,3 +1,5 @@
+import { columnLetters } from './address';
+
 /**
  * The sheet side of "Refresh" for the JOBPRICE.* formulas: find them in the selection, read the cells
  * their arguments point at, make Excel recalculate them. Only reads and re-enters formulas the user
@@ -105,12 +107,5 @@ export function refKey(ref: CellRef): string {
 
 /** Zero-based row and column to A1 ("C7"). */
 export function a1(row: number, column: number): string {
-  let c = column + 1;
-  let letters = '';
-  while (c > 0) {
-    const rem = (c - 1) % 26;
-    letters = String.fromCharCode(65 + rem) + letters;
-    c = Math.floor((c - 1) / 26);
-  }
-  return `${letters}${row + 1}`;
+  return `${columnLetters(column)}${row + 1}`;
 }
