@@ -28,7 +28,11 @@ export interface PriceRunOptions {
   /** Called once the block is read, before anything is sent (the pane shows the mapping). */
   onBlockRead?: (block: SelectionBlock, mapping: ColumnMapping) => void;
   writer?: { maxRows?: number; maxBytes?: number; now?: () => Date };
+  /** Marks the end of each stage, for the benchmark's breakdown. */
+  onPhase?: (phase: RunPhase) => void;
 }
+
+export type RunPhase = 'read' | 'parsed' | 'checked' | 'planned' | 'prepared';
 
 export interface PriceRunSummary {
   status: 'done' | 'cancelled' | 'declined' | 'empty';
@@ -61,6 +65,7 @@ export class SelectionProblem extends Error {
 
 export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSummary> {
   const block = await readSelection();
+  opts.onPhase?.('read');
   const mapping = opts.mappingFor(block);
   opts.onBlockRead?.(block, mapping);
   const base: PriceRunSummary = {
@@ -95,6 +100,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     else parsed.push(row);
   }
   base.rows = parsed.length;
+  opts.onPhase?.('parsed');
   if (parsed.length === 0) return base;
 
   const layout = layoutOutput(block.headerCells, block.width);
@@ -113,12 +119,15 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   const lastRow = (parsed[parsed.length - 1] as ParsedRow).row - 1;
   const toOverwrite = await countCellsToOverwrite(target, { r0: firstRow, r1: lastRow }, opts.mode === 'reprice');
   if (toOverwrite > 0 && !(await opts.confirmOverwrite(toOverwrite, block))) return { ...base, status: 'declined' };
+  opts.onPhase?.('checked');
 
   const plan = planBatches(parsed);
   base.uniqueJobs = plan.uniqueJobs;
   base.duplicatesMerged = parsed.length - plan.localFailures.size - plan.uniqueJobs;
 
+  opts.onPhase?.('planned');
   await addOutputColumns(target);
+  opts.onPhase?.('prepared');
   const writer = new ResultWriter(target, opts.writer ?? {});
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
