@@ -207,6 +207,8 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await expect(page.getByTestId('map-title').inputValue()).resolves.toBe('0');
     expect(JSON.stringify(dump.settings)).not.toMatch(/secret|token|Bearer/i);
 
+    // Fits a 320 px pane: nothing scrolls sideways.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
   }, 120_000);
