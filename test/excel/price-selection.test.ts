@@ -164,6 +164,29 @@ describe('price selection against the simulated host', () => {
     expect([ok, cancelled]).toEqual([summary.priced, summary.cancelled]);
   });
 
+  it('a write refused by Excel mid-run leaves no row half-written: rows are OK with figures, or say they were not written', async () => {
+    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) } });
+    // Reads (2 + 1), overwrite check, new columns: syncs 1-5. Fail the 2nd result write.
+    host.workbook.failingSyncs.add(7);
+    await expect(priceSelection(options())).rejects.toMatchObject({ code: 'GeneralException' });
+    let ok = 0;
+    let notWritten = 0;
+    for (let r = 1; r <= 1000; r++) {
+      const status = String(cell(r, col(STATUS_HEADER))?.value ?? '');
+      const figure = cell(r, col('Salary50'))?.value ?? '';
+      if (status === 'OK') {
+        expect(typeof figure).toBe('number');
+        ok++;
+      } else {
+        expect({ r, status }).toEqual({ r, status: expect.stringMatching(/^Not written: /) });
+        expect(figure).toBe('');
+        notWritten++;
+      }
+    }
+    expect(ok).toBeGreaterThan(0);
+    expect(notWritten).toBeGreaterThan(0);
+  });
+
   it('prices identical jobs once (duplicates merged) and sends ≤ 200 per call', async () => {
     host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(450, (i) => jobRow(i % 150)) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 450, 9) } });
     const service = fakeService();

@@ -121,6 +121,8 @@ export class SimWorkbook {
   readonly storage = new Map<string, string>();
   readonly syncs: SyncRecord[] = [];
   limits = { requestBytes: FIVE_MB, responseBytes: FIVE_MB };
+  /** Fault injection: the syncs (1-based, counted from the start) that fail with GeneralException, applying nothing. */
+  readonly failingSyncs = new Set<number>();
   /** What a formula written through the API evaluates to (the simulator does not calculate). */
   evaluateFormula: (formula: string) => CellValue = () => 0;
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();

@@ -74,6 +74,9 @@ export class SimRequestContext {
     this.book.syncs.push(record);
     // Excel's own round trip: other work (network replies, UI) gets to run between syncs.
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (this.book.failingSyncs.has(this.book.syncs.length)) {
+      throw new SimOfficeError('GeneralException', 'An internal error has occurred (simulated).');
+    }
     if (record.requestBytes > this.book.limits.requestBytes) {
       throw new SimOfficeError(
         'RequestPayloadSizeLimitExceeded',
