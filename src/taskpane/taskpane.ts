@@ -206,7 +206,10 @@ async function runPricing(session: Session, mode: RunMode): Promise<void> {
       isFatal: abortsRun,
       onBlockRead: (block, mapping) => {
         renderMapping(block, mapping);
-        showProgress(0, 'Pricing…');
+        showProgress(0, 'Checking where the results go…');
+      },
+      onPhase: (phase) => {
+        if (phase === 'prepared') showProgress(0, 'Pricing…');
       },
       onProgress: (p) => showProgress(progressPercent(p), progressText(p)),
     });
@@ -265,6 +268,9 @@ async function start(): Promise<void> {
       const token = signInMethod() === 'token';
       byId('token-fields').hidden = !token;
       byId('credential-fields').hidden = token;
+      byId('signin-help').textContent = token
+        ? 'The token stays in memory only, unless you tick "Remember me".'
+        : 'The secret is used once to get a token and is never stored.';
     });
   }
   const button = (id: string): HTMLButtonElement => byId<HTMLButtonElement>(id);
