@@ -35,7 +35,7 @@ export async function apiErrorOf(fn: () => Promise<unknown>): Promise<JobPriceAp
     await fn();
   } catch (err) {
     if (err instanceof JobPriceApiError) return err;
-    throw new Error(`Expected a JobPriceApiError, got: ${String(err)}`);
+    throw new Error(`Expected a JobPriceApiError, got: ${String(err)}`, { cause: err });
   }
   throw new Error('Expected a JobPriceApiError, but the call succeeded.');
 }
