@@ -155,6 +155,8 @@ async function main(): Promise<void> {
     return text;
   });
   console.log(`before the 1st call  ${stages.join(', ')} (read and checked: simulated Excel; parsed, planned: add-in)`);
+  const planMs = phases.reduce((acc, [name, at], i) => (name === 'planned' ? at - (phases[i - 1]?.[1] ?? 0) : acc), 0);
+  console.log(`  of which planning   ${ms(planMs)} (planBatches: dedupe + packing); the rest ${ms(timeline.addin - planMs)} (${pct(timeline.addin - planMs)})`);
   console.log(`outside network      ${ms(timeline.addin + timeline.host)} (${pct(timeline.addin + timeline.host)}) add-in + simulated Excel together`);
 
   service.stop();
