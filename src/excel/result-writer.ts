@@ -60,17 +60,24 @@ export async function countCellsToOverwrite(
         if (last && last.offset + last.count === o) last.count++;
         else pieces.push({ offset: o, count: 1 });
       }
-      return pieces.map((p) => {
-        const range = sheet.getRangeByIndexes(rowSpan.r0, target.firstCol + p.offset, rowSpan.r1 - rowSpan.r0 + 1, p.count);
+      return pieces.map((p): (() => number) => {
+        const rows = rowSpan.r1 - rowSpan.r0 + 1;
+        const range = sheet.getRangeByIndexes(rowSpan.r0, target.firstCol + p.offset, rows, p.count);
+        if (rows * p.count === 1) {
+          // Special cells of a single cell may search the whole sheet (as SpecialCells does in VBA): read it instead.
+          range.load('formulas');
+          return () => (range.formulas[0]?.[0] === '' ? 0 : 1);
+        }
+        // Counted by Excel, without sending the cells' contents back.
         const constants = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.constants);
         const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
         constants.load('cellCount');
         formulas.load('cellCount');
-        return [constants, formulas];
+        return () => (constants.isNullObject ? 0 : constants.cellCount) + (formulas.isNullObject ? 0 : formulas.cellCount);
       });
     });
     await context.sync();
-    return areas.flat().reduce((n, a) => n + (a.isNullObject ? 0 : a.cellCount), 0);
+    return areas.reduce((n, count) => n + count(), 0);
   });
 }
 

@@ -143,8 +143,9 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- hidden rows: one load of rowHidden for the block; only a mixed answer (null) needs the visible areas.
     const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
     dataRange.load('rowHidden');
-    const visible = dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible);
-    visible.load('address');
+    // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
+    const visible = rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
+    visible?.load('address');
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -163,7 +164,7 @@ export async function readSelection(): Promise<SelectionBlock> {
         if (first) {
           // The hidden-row loads were part of the refused sync: queue them again.
           dataRange.load('rowHidden');
-          visible.load('address');
+          visible?.load('address');
         }
         continue;
       }
@@ -174,7 +175,7 @@ export async function readSelection(): Promise<SelectionBlock> {
 
     let hidden: boolean[];
     if (dataRange.rowHidden === false) hidden = new Array<boolean>(rowCount).fill(false);
-    else if (dataRange.rowHidden === true || visible.isNullObject) hidden = new Array<boolean>(rowCount).fill(true);
+    else if (dataRange.rowHidden === true || visible === null || visible.isNullObject) hidden = new Array<boolean>(rowCount).fill(true);
     else hidden = rowsInSpans(rowSpansOfAreas(visible.address), dataRect.r0, rowCount).map((v) => !v);
 
     return { ...block, rows, hidden };

@@ -62,6 +62,17 @@ describe('price selection against the simulated host', () => {
     expect(cell(1, 11)).toBeUndefined(); // row outside the selection untouched
   });
 
+  it('counts a single non-empty target cell of a one-row selection (no special-cells search on one cell)', async () => {
+    const rows = sheetRows(2);
+    rows[0] = [...HEADERS, 'Notes', STATUS_HEADER];
+    rows[2] = [...(rows[2] as CellValue[]), '', 'old status'];
+    host = install({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(2, 0, 2, 9) } });
+    const opts = options();
+    await priceSelection(opts);
+    expect(opts.asked).toEqual([1]);
+    expect(cell(2, 11)?.value).toBe('OK');
+  });
+
   it('prices the rows of a table and adds the output columns to the table', async () => {
     host = install({
       sheets: [{ name: 'Sheet1', rows: [[], ...sheetRows(6).map((r) => ['', ...r])] }],
