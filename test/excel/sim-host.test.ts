@@ -76,6 +76,40 @@ describe('simulated Excel host keeps Office.js semantics', () => {
     });
   });
 
+  it('navigates like Office.js: getResizedRange, getOffsetRange, getCell, getUsedRange, tables and their parts', async () => {
+    host.workbook.tables.push({ name: 'T1', sheet: 'Sheet1', rect: { r0: 0, c0: 0, r1: 1, c1: 1 } });
+    await Excel.run(async (context) => {
+      const ws = context.workbook.worksheets.getItem('Sheet1');
+      const a1 = ws.getRange('A1');
+      const resized = a1.getResizedRange(1, 1);
+      const offset = a1.getOffsetRange(1, 1);
+      const cell = resized.getCell(1, 0);
+      const used = ws.getUsedRange();
+      const table = context.workbook.tables.getItem('T1');
+      const header = table.getHeaderRowRange();
+      const body = table.getDataBodyRange();
+      for (const r of [resized, offset, cell, used, header, body]) r.load('address,values');
+      context.workbook.application.calculate(Excel.CalculationType.full);
+      await context.sync();
+      expect([resized, offset, cell, used, header, body].map((r) => r.address)).toEqual([
+        'Sheet1!A1:B2',
+        'Sheet1!B2',
+        'Sheet1!A2',
+        'Sheet1!A1:B2',
+        'Sheet1!A1:B1',
+        'Sheet1!A2:B2',
+      ]);
+      expect(body.values).toEqual([['b', 2]]);
+    });
+    expect(host.workbook.recalculations).toEqual(['Full']);
+    await expect(
+      Excel.run(async (context) => {
+        context.workbook.worksheets.getItem('Sheet1').getRange('A1').getOffsetRange(-1, 0).load('address');
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: 'InvalidArgument' });
+  });
+
   it('document settings persist on saveAsync; OfficeRuntime.storage stores strings', async () => {
     Office.context.document.settings.set('k', { a: 1 });
     expect(host.workbook.savedDocumentSettings).toEqual({});

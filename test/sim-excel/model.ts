@@ -125,6 +125,8 @@ export class SimWorkbook {
   readonly failingSyncs = new Set<number>();
   /** What a formula written through the API evaluates to (the simulator does not calculate). */
   evaluateFormula: (formula: string) => CellValue = () => 0;
+  /** Every `application.calculate(type)` asked for. */
+  readonly recalculations: string[] = [];
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
   readonly actions = new Map<string, (...args: unknown[]) => unknown>();
 

@@ -716,6 +716,12 @@ export class ApplicationProxy extends ClientObject {
   suspendApiCalculationUntilNextSync(): void {
     this.queueCall('suspendApiCalculationUntilNextSync', [], () => undefined);
   }
+  /** Recorded, not performed: the simulator does not calculate. */
+  calculate(calculationType: string): void {
+    this.queueCall('calculate', [calculationType], () => {
+      this.context.book.recalculations.push(calculationType);
+    });
+  }
 }
 
 export class WorkbookProxy extends ClientObject {
@@ -754,6 +760,7 @@ export function createExcelNamespace(book: SimWorkbook) {
     },
     RequestContext: SimRequestContext,
     SpecialCellType: { visible: 'Visible', constants: 'Constants', formulas: 'Formulas', blanks: 'Blanks' },
+    CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
     ErrorCodes: {
       invalidArgument: 'InvalidArgument',
       itemNotFound: 'ItemNotFound',
