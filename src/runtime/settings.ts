@@ -81,8 +81,16 @@ const ServiceUrlSchema = z.string().transform((value, ctx) => {
 /** Bounds keep a typo (or an edited storage entry) from disabling the cache or stalling the functions. */
 export const SettingsSchema = z.object({
   serviceUrl: ServiceUrlSchema,
-  cacheTtlHours: z.number().finite().min(0).max(24 * 365),
-  coalesceWindowMs: z.number().int().min(0).max(5000),
+  cacheTtlHours: z
+    .number({ error: 'enter a number of hours' })
+    .finite('enter a number of hours')
+    .min(0, 'use 0 hours or more')
+    .max(24 * 365, 'use at most 8760 hours (one year)'),
+  coalesceWindowMs: z
+    .number({ error: 'enter a number of milliseconds' })
+    .int('use whole milliseconds')
+    .min(0, 'use 0 ms or more')
+    .max(5000, 'use at most 5000 ms'),
 });
 
 /**

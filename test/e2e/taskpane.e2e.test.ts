@@ -100,6 +100,8 @@ async function serviceAnswer(token: string, job: FixtureJob): Promise<{ ok: true
 
 describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
   it('refuses a remote http:// service URL with a plain message', async () => {
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-start.png'), fullPage: true });
     await page.getByTestId('service-url').fill('http://example.com');
     await page.getByTestId('test-connection').click();
     await expect(page.locator('#service-url-error').textContent()).resolves.toMatch(/must use https:\/\//);
@@ -216,6 +218,10 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
   it('re-pricing asks nothing for our own columns; pricing again asks before replacing', async () => {
     await page.getByTestId('price-selection').click();
     await page.getByTestId('confirm-dialog').waitFor({ state: 'visible', timeout: 20_000 });
+    // The safe answer has the focus, and the question names how many cells.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('confirm-no');
+    await expect(page.locator('#confirm-text').textContent()).resolves.toMatch(/^[\d,]+ cells where the results go already hold data/);
+    await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-confirm.png') });
     await page.getByTestId('decline-overwrite').click();
     await page.locator('[data-testid="summary"][data-status="declined"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('reprice-selection').click();
@@ -238,6 +244,23 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     });
     expect(result.functions).toBeGreaterThan(0);
     expect(result.converted).toEqual({ value: 123456 });
+  });
+
+  it('wires the formula buttons: Refresh all recalculates, the cache lifetime is saved in OfficeRuntime.storage', async () => {
+    await page.getByTestId('refresh-all').click();
+    await page.locator('#formulas-message.success').waitFor({ timeout: 10_000 });
+    await page.getByTestId('cache-ttl').fill('12');
+    await page.getByTestId('save-ttl').click();
+    await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
+    const state = await page.evaluate(() => {
+      const wb = window.__simExcel?.workbook;
+      return { recalculations: wb?.recalculations ?? [], settings: wb?.storage.get('jobprice.settings') ?? '' };
+    });
+    expect(state.recalculations).toContain('Full');
+    expect(JSON.parse(state.settings)).toMatchObject({ cacheTtlHours: 12 });
+    await page.getByTestId('cache-ttl').fill('-3');
+    await page.getByTestId('save-ttl').click();
+    await page.locator('#formulas-message.error').waitFor({ timeout: 10_000 });
   });
 
   it('cancel stops new requests at once, keeps what was written, marks the rest Cancelled; a second press does nothing', async () => {

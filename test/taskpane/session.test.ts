@@ -71,6 +71,8 @@ describe('session', () => {
     await session.updateSettings({ cacheTtlHours: 1 });
     expect(JSON.parse(storage.data.get(STORAGE_KEYS.settings) as string)).toMatchObject({ cacheTtlHours: 1 });
     await expect(session.updateSettings({ serviceUrl: 'http://remote.example' })).rejects.toThrow(SettingsError);
+    await expect(session.updateSettings({ cacheTtlHours: -3 })).rejects.toThrow('Cache lifetime (hours): use 0 hours or more');
+    await expect(session.updateSettings({ cacheTtlHours: Number.NaN })).rejects.toThrow(/Cache lifetime \(hours\): enter a number of hours/);
     expect(session.getSettings().serviceUrl).toBe('https://a.example');
     expect(changes).toBe(1);
   });
