@@ -137,15 +137,19 @@ export function positionalMapping(columnCount: number): ColumnMapping {
 
 /**
  * A mapping as remembered per workbook: by header text when there is a header row (so it survives
- * moved columns), else by offset. Contains no cell values, only column names.
+ * moved columns), else by offset; `none` records that the user chose "(not used)", so detection does
+ * not bring the column back. Contains no cell values, only column names.
  */
-export type StoredMapping = Partial<Record<InputField, { header: string } | { offset: number }>>;
+export type StoredMapping = Partial<Record<InputField, { header: string } | { offset: number } | { none: true }>>;
 
 export function toStoredMapping(mapping: ColumnMapping, headers: readonly unknown[] | null): StoredMapping {
   const stored: StoredMapping = {};
   for (const field of INPUT_FIELDS) {
     const col = mapping[field];
-    if (col === undefined) continue;
+    if (col === undefined) {
+      stored[field] = { none: true };
+      continue;
+    }
     const header = headers?.[col];
     stored[field] = typeof header === 'string' && header.trim() !== '' ? { header } : { offset: col };
   }
@@ -161,7 +165,7 @@ export function fromStoredMapping(
   const mapping: ColumnMapping = {};
   for (const field of INPUT_FIELDS) {
     const entry = stored[field];
-    if (entry === undefined) continue;
+    if (entry === undefined || 'none' in entry) continue;
     if ('header' in entry) {
       const want = normalizeHeader(entry.header);
       const col = headers ? headers.findIndex((h) => normalizeHeader(h) === want && want !== '') : -1;

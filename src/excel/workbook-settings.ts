@@ -9,7 +9,11 @@ import { INPUT_FIELDS, type StoredMapping } from '../domain/column-mapping';
 
 const KEY = 'jobprice.columnMapping';
 
-const EntrySchema = z.union([z.object({ header: z.string().max(255) }), z.object({ offset: z.number().int().min(0).max(16383) })]);
+const EntrySchema = z.union([
+  z.object({ header: z.string().max(255) }),
+  z.object({ offset: z.number().int().min(0).max(16383) }),
+  z.object({ none: z.literal(true) }),
+]);
 // partialRecord: zod 4's record over an enum requires every key; a mapping names only the fields in use.
 const StoredMappingSchema = z.partialRecord(z.enum(INPUT_FIELDS), EntrySchema);
 const AllMappingsSchema = z.record(z.string(), z.unknown());

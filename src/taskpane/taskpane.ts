@@ -95,22 +95,21 @@ async function signIn(session: Session): Promise<void> {
         tokenInput.focus();
         return;
       }
-      await session.setAccessToken(tokenInput.value, { remember });
+      const token = tokenInput.value;
       tokenInput.value = '';
+      await session.setAccessToken(token, { remember });
     } else {
       const id = byId<HTMLInputElement>('client-id');
-      const secret = byId<HTMLInputElement>('client-secret');
-      if (id.value.trim() === '' || secret.value === '') {
+      const secretInput = byId<HTMLInputElement>('client-secret');
+      if (id.value.trim() === '' || secretInput.value === '') {
         showMessage(message, 'Enter the client ID and the client secret.', 'error');
-        (id.value.trim() === '' ? id : secret).focus();
+        (id.value.trim() === '' ? id : secretInput).focus();
         return;
       }
-      try {
-        await session.signInWithClientCredentials(id.value, secret.value, { remember });
-      } finally {
-        // The secret is used once; it never stays in the page.
-        secret.value = '';
-      }
+      // The secret is used once: it leaves the page before the request is even sent.
+      const secret = secretInput.value;
+      secretInput.value = '';
+      await session.signInWithClientCredentials(id.value, secret, { remember });
     }
     editingSignIn = false;
     renderConnection(session);

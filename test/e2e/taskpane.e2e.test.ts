@@ -246,6 +246,19 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(result.converted).toEqual({ value: 123456 });
   });
 
+  it('remembers a corrected column mapping in the workbook (names only), and uses it for the next run', async () => {
+    await page.getByTestId('map-company').selectOption('');
+    await page.getByTestId('mapping-source').filter({ hasText: 'saved with this workbook' }).waitFor({ timeout: 10_000 });
+    const saved = (await page.evaluate(() => window.__simExcel?.workbook.savedDocumentSettings)) as Record<string, Record<string, Record<string, unknown>>>;
+    const jobs = saved['jobprice.columnMapping']?.['Jobs'] ?? {};
+    expect(jobs.title).toEqual({ header: 'Job Title' });
+    expect(jobs.company).toEqual({ none: true });
+    await page.getByTestId('detect-columns').click();
+    await expect(page.getByTestId('map-company').inputValue()).resolves.toBe('');
+    await page.getByTestId('map-company').selectOption('2');
+    await page.getByTestId('mapping-source').filter({ hasText: 'saved with this workbook' }).waitFor({ timeout: 10_000 });
+  });
+
   it('wires the formula buttons: Refresh all recalculates, the cache lifetime is saved in OfficeRuntime.storage', async () => {
     await page.getByTestId('refresh-all').click();
     await page.locator('#formulas-message.success').waitFor({ timeout: 10_000 });
