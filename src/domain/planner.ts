@@ -169,8 +169,17 @@ export function estimateSubRequestBytes(id: string, spec: JobSpec): number {
   const s = spec.scope;
   const texts = [id, spec.title, spec.description, spec.company, s.country, s.state, s.city, s.zip, s.naics];
   let bytes = 256 + String(s.fte).length + String(s.revenue).length;
-  for (const t of texts) bytes += utf8Length(JSON.stringify(t));
+  for (const t of texts) bytes += jsonStringBytes(t);
   return bytes;
+}
+
+/** Printable ASCII with nothing JSON must escape: its JSON form is the text plus two quotes, byte for byte. */
+const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
+
+/** UTF-8 bytes of `text` as a JSON string. Most sheet text is plain ASCII, which skips the encoding walk. */
+function jsonStringBytes(text: string): number {
+  if (PLAIN_ASCII.test(text) && !text.includes('"') && !text.includes('\\')) return text.length + 2;
+  return utf8Length(JSON.stringify(text));
 }
 
 function utf8Length(text: string): number {
