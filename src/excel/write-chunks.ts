@@ -60,8 +60,35 @@ const formatBytes = new WeakMap<readonly string[], number>();
 export function estimateRowBytes(values: readonly unknown[], formats: readonly string[]): number {
   let f = formatBytes.get(formats);
   if (f === undefined) {
-    f = JSON.stringify(formats).length;
+    f = valuesBytes(formats);
     formatBytes.set(formats, f);
   }
-  return JSON.stringify(values).length + f + 8;
+  return valuesBytes(values) + f + 8;
+}
+
+/** Printable ASCII with nothing JSON escapes: its JSON form is the text and two quotes. */
+const PLAIN_ASCII = /^[\u0020-\u0021\u0023-\u005b\u005d-\u007e]*$/;
+/** Any ASCII: its JSON form (escapes included) is ASCII too, so its length is its byte count. */
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * UTF-8 bytes of `[v1,v2,…]` as JSON, summed per value rather than by stringifying the row: this runs
+ * for every written row. Non-ASCII text is counted at 3 bytes a UTF-16 unit, an upper bound.
+ */
+function valuesBytes(values: readonly unknown[]): number {
+  let bytes = 2 + Math.max(0, values.length - 1);
+  for (const v of values) {
+    if (typeof v === 'number') bytes += Number.isFinite(v) ? String(v).length : 4;
+    else if (typeof v === 'string') bytes += stringBytes(v);
+    else if (typeof v === 'boolean') bytes += 5;
+    else if (v === null || v === undefined) bytes += 4;
+    else bytes += (JSON.stringify(v) ?? 'null').length * 3;
+  }
+  return bytes;
+}
+
+function stringBytes(text: string): number {
+  if (PLAIN_ASCII.test(text)) return text.length + 2;
+  const json = JSON.stringify(text);
+  return ASCII.test(text) ? json.length : json.length * 3;
 }
