@@ -26,6 +26,8 @@ import { SimRequestContext } from '../test/sim-excel/office-api';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const WARM_UP_ROWS = 2_000;
+/** Measured runs after the warm-up. This machine is shared and noisy: the median run is reported in full, and every run's share is listed. */
+const REPEATS = Number(process.env.REPEATS ?? 5);
 
 /** Attributes every moment of wall time to one bucket, by what was going on at that moment. */
 class Timeline {
@@ -132,7 +134,20 @@ async function main(): Promise<void> {
   };
 
   await run(WARM_UP_ROWS, 1);
-  const { summary, totalMs, host } = await run(ROWS, 2026);
+  const runs: Array<Awaited<ReturnType<typeof run>> & { network: number; hostMs: number; addin: number; phases: Array<[string, number]> }> = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const r = await run(ROWS, 2026);
+    runs.push({ ...r, network: timeline.network, hostMs: timeline.host, addin: timeline.addin, phases: [...phases] });
+  }
+  const byShare = [...runs].sort((a, b) => a.addin / a.totalMs - b.addin / b.totalMs);
+  const median = byShare[Math.floor(byShare.length / 2)] as (typeof runs)[number];
+  const { summary, totalMs, host } = median;
+  timeline.network = median.network;
+  timeline.host = median.hostMs;
+  timeline.addin = median.addin;
+  phases.splice(0, phases.length, ...median.phases);
+  console.log(`runs                 ${REPEATS} measured after a ${WARM_UP_ROWS.toLocaleString('en-US')}-row warm-up; add-in share per run: ${runs.map((r) => `${((100 * r.addin) / r.totalMs).toFixed(2)} %`).join(', ')}`);
+  console.log('                     the median run, in full:');
   const stats = host.workbook.stats();
   const expectedRequests = Math.ceil(summary.uniqueJobs / 200);
   const pct = (x: number): string => `${((100 * x) / totalMs).toFixed(2)} %`;
