@@ -28,7 +28,7 @@ export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
 export const STORAGE_WAIT_MS = 5_000;
 
 export interface PricerDeps {
-  session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'client' | 'onChange'>;
+  session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'getIdentity' | 'client' | 'onChange'>;
   storage: KeyValueStorage;
   now?: () => number;
   timers?: Timers;
@@ -96,13 +96,14 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     deadlineMs,
   });
 
-  // Signing out forgets what was priced under those credentials (their data scope, D15, shaped the
-  // answers). Expiry fires no change, so a token that merely runs out keeps the cache for the same user.
-  let lastToken = session.getAccessToken();
+  // Answers depend on the credentials' data scope (D15): signing out, or signing in as someone else,
+  // forgets what was priced before. A token that merely expires, or is renewed for the same client,
+  // keeps the cache: the identity is unchanged.
+  let lastIdentity = session.getIdentity();
   session.onChange(() => {
-    const token = session.getAccessToken();
-    if (lastToken !== null && token === null) void forgetAll().catch(() => undefined);
-    lastToken = token;
+    const identity = session.getIdentity();
+    if (lastIdentity !== null && identity !== lastIdentity) void forgetAll().catch(() => undefined);
+    lastIdentity = identity;
   });
 
   /** The service URL is part of the key: answers of one service are never served for another. */

@@ -27,7 +27,13 @@ export interface Session {
   updateSettings(patch: Partial<Settings>): Promise<Settings>;
   /** The current token, or null when there is none or it has expired. */
   getAccessToken(): string | null;
-  setAccessToken(token: string, opts: { remember: boolean; expiresAt?: number }): Promise<void>;
+  /**
+   * Who is signed in, for caches whose answers depend on the credentials' data scope (D15):
+   * `client:<id>` after a client-credentials sign-in, otherwise `token:<fingerprint>` of a pasted token.
+   * It outlives the token's expiry (the same user is still there) and is null after sign-out.
+   */
+  getIdentity(): string | null;
+  setAccessToken(token: string, opts: { remember: boolean; expiresAt?: number; identity?: string }): Promise<void>;
   signInWithClientCredentials(clientId: string, clientSecret: string, opts: { remember: boolean }): Promise<void>;
   signOut(): Promise<void>;
   /** A client bound to the current service URL; it reads the token at each call, so sign-in applies at once. */
@@ -44,7 +50,37 @@ export const STORAGE_KEYS = {
 const StoredTokenSchema = z.object({
   token: z.string().min(1),
   expiresAt: z.number().finite().nullable(),
+  identity: z.string().optional(),
 });
+
+/** How long start-up waits for stored settings before going on with the defaults (storage can hang). */
+const STORAGE_WAIT_MS = 5_000;
+
+/** A short, non-reversible fingerprint (FNV-1a, 32 bits) that tells two pasted tokens apart without keeping either. */
+function tokenFingerprint(token: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) {
+    h ^= token.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
 
 /** A token is treated as expired this long before its stated end, so a call never leaves with a dying one. */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -53,7 +89,7 @@ export function createSession(deps: { storage: KeyValueStorage; now?: () => numb
   const { storage } = deps;
   const now = deps.now ?? (() => Date.now());
   let settings: Settings = { ...DEFAULT_SETTINGS };
-  let token: { value: string; expiresAt: number | null } | null = null;
+  let token: { value: string; expiresAt: number | null; identity: string } | null = null;
   let loading: Promise<void> | null = null;
   let cachedClient: { baseUrl: string; client: JobMarketClient } | null = null;
   const listeners = new Set<() => void>();
@@ -69,14 +105,21 @@ export function createSession(deps: { storage: KeyValueStorage; now?: () => numb
   };
 
   async function load(): Promise<void> {
-    const [rawSettings, rawToken] = await Promise.all([
-      storage.getItem(STORAGE_KEYS.settings).catch(() => null),
-      storage.getItem(STORAGE_KEYS.token).catch(() => null),
-    ]);
+    const [rawSettings, rawToken] = await withTimeout(
+      Promise.all([
+        storage.getItem(STORAGE_KEYS.settings).catch(() => null),
+        storage.getItem(STORAGE_KEYS.token).catch(() => null),
+      ]),
+      STORAGE_WAIT_MS,
+      [null, null] as [string | null, string | null],
+    );
     settings = parseStoredSettings(safeJson(rawSettings));
     const stored = StoredTokenSchema.safeParse(safeJson(rawToken));
     // A token set in this runtime before ready() finished wins over the remembered one.
-    if (stored.success && token === null) token = { value: stored.data.token, expiresAt: stored.data.expiresAt };
+    if (stored.success && token === null) {
+      const { token: value, expiresAt, identity } = stored.data;
+      token = { value, expiresAt, identity: identity ?? `token:${tokenFingerprint(value)}` };
+    }
     notify();
   }
 
@@ -100,12 +143,18 @@ export function createSession(deps: { storage: KeyValueStorage; now?: () => numb
       if (token.expiresAt !== null && now() >= token.expiresAt - EXPIRY_MARGIN_MS) return null;
       return token.value;
     },
+    getIdentity() {
+      return token?.identity ?? null;
+    },
     async setAccessToken(value, opts) {
       const trimmed = value.trim();
       if (trimmed === '') throw new Error('The access token is empty.');
-      token = { value: trimmed, expiresAt: opts.expiresAt ?? null };
+      token = { value: trimmed, expiresAt: opts.expiresAt ?? null, identity: opts.identity ?? `token:${tokenFingerprint(trimmed)}` };
       if (opts.remember) {
-        await storage.setItem(STORAGE_KEYS.token, JSON.stringify({ token: trimmed, expiresAt: token.expiresAt }));
+        await storage.setItem(
+          STORAGE_KEYS.token,
+          JSON.stringify({ token: trimmed, expiresAt: token.expiresAt, identity: token.identity }),
+        );
       } else {
         // Unticking "remember me" must also forget a token remembered earlier.
         await storage.removeItem(STORAGE_KEYS.token);
@@ -114,7 +163,11 @@ export function createSession(deps: { storage: KeyValueStorage; now?: () => numb
     },
     async signInWithClientCredentials(clientId, clientSecret, opts) {
       const issued = await session.client().requestToken(clientId.trim(), clientSecret);
-      await session.setAccessToken(issued.accessToken, { remember: opts.remember, expiresAt: issued.expiresAt });
+      await session.setAccessToken(issued.accessToken, {
+        remember: opts.remember,
+        expiresAt: issued.expiresAt,
+        identity: `client:${clientId.trim()}`,
+      });
     },
     async signOut() {
       token = null;

@@ -94,6 +94,22 @@ describe('JOBPRICE.* errors the service has to be made to produce', () => {
     expect(allCalls()).toBe(1);
   });
 
+  it('signing in as someone else forgets cached answers (D15 scope); renewing the same identity keeps them', async () => {
+    await host.cell('SALARY50', 'Pilot');
+    expect(allCalls()).toBe(1);
+    const session = getSession();
+    const sameIdentity = session.getIdentity() as string;
+    const token = session.getAccessToken() as string;
+    await session.setAccessToken(token, { remember: false, identity: sameIdentity }); // a renewal
+    await new Promise((r) => setTimeout(r, 20));
+    await host.cell('SALARY50', 'Pilot');
+    expect(allCalls()).toBe(1);
+    await session.setAccessToken(token, { remember: false, identity: 'client:someone-else' });
+    await new Promise((r) => setTimeout(r, 20)); // the cache is dropped in the change listener
+    await host.cell('SALARY50', 'Pilot');
+    expect(allCalls()).toBe(2);
+  });
+
   it('401: #N/A telling the user to sign in again, and nothing cached', async () => {
     server.respondWith(() => ({
       status: 401,

@@ -117,6 +117,51 @@ describe('session', () => {
     expect(stored).not.toContain('s3cret-value');
   });
 
+  it('names who is signed in: the client id, or a fingerprint of a pasted token that is not the token', async () => {
+    const storage = recordingStorage();
+    const { fetchImpl } = tokenFetch();
+    const session = createSession({ storage, fetchImpl, now: () => 0 });
+    await session.ready();
+    expect(session.getIdentity()).toBeNull();
+    await session.setAccessToken('pasted-token-one', { remember: false });
+    const pasted = session.getIdentity() as string;
+    expect(pasted).toMatch(/^token:[0-9a-f]{8}$/);
+    expect(pasted).not.toContain('pasted-token-one');
+    await session.setAccessToken('pasted-token-two', { remember: false });
+    expect(session.getIdentity()).not.toBe(pasted);
+    await session.signInWithClientCredentials(' client-1 ', 'secret', { remember: true });
+    expect(session.getIdentity()).toBe('client:client-1');
+    const reopened = createSession({ storage, now: () => 0 });
+    await reopened.ready();
+    expect(reopened.getIdentity()).toBe('client:client-1');
+    await reopened.signOut();
+    expect(reopened.getIdentity()).toBeNull();
+  });
+
+  it('starts with the defaults when storage never answers, instead of hanging the pane', async () => {
+    jest.useFakeTimers();
+    try {
+      const hanging: KeyValueStorage = {
+        getItem: () => new Promise<string | null>(() => undefined),
+        setItem: async () => undefined,
+        removeItem: async () => undefined,
+      };
+      const session = createSession({ storage: hanging });
+      let done = false;
+      const ready = session.ready().then(() => {
+        done = true;
+      });
+      await jest.advanceTimersByTimeAsync(4_000);
+      expect(done).toBe(false);
+      await jest.advanceTimersByTimeAsync(2_000);
+      await ready;
+      expect(session.getSettings().serviceUrl).toBe(DEFAULT_SERVICE_URL);
+      expect(session.getAccessToken()).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('binds the client to the current URL, and reuses it while the URL is unchanged', async () => {
     const session = createSession({ storage: createMemoryStorage() });
     await session.ready();
