@@ -24,6 +24,8 @@ export interface PriceRunOptions {
   confirmOverwrite: (cells: number, block: SelectionBlock) => Promise<boolean>;
   signal?: AbortSignal;
   isFatal?: (err: unknown) => boolean;
+  /** A call the service refused as too large (413) is split in two and retried, instead of failing its rows. */
+  shouldSplit?: (err: unknown) => boolean;
   onProgress?: (progress: PlanProgress) => void;
   /** Called once the block is read, before anything is sent (the pane shows the mapping). */
   onBlockRead?: (block: SelectionBlock, mapping: ColumnMapping) => void;
@@ -140,6 +142,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     outcomes = await runPlan(plan, send, {
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.isFatal ? { isFatal: opts.isFatal } : {}),
+      ...(opts.shouldSplit ? { shouldSplit: opts.shouldSplit } : {}),
       onRequestDone: async (batch, progress) => {
         await writer.write(batch);
         opts.onProgress?.(progress);

@@ -1,5 +1,5 @@
 import css from './taskpane.css';
-import { abortsRun } from '../api/errors';
+import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
 import { getSession, type Session } from '../runtime/session';
 import { SettingsError } from '../runtime/settings';
@@ -203,6 +203,8 @@ async function runPricing(session: Session, mode: RunMode): Promise<void> {
         ),
       signal: controller.signal,
       isFatal: abortsRun,
+      // A commercial service may accept smaller bodies than ours: split such a call rather than fail its rows.
+      shouldSplit: isPayloadTooLarge,
       onBlockRead: (block, mapping) => {
         renderMapping(block, mapping);
         showProgress(0, 'Checking where the results go…');

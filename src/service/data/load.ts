@@ -5,6 +5,7 @@ import type { OnetPart } from './onet/build';
 import { indexStaleReason, MANIFEST_FILE, PART_FILES, partVersions, readManifest } from './build';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
 import { GeographyPartSchema, WagesPartSchema } from './index-schema';
+import { checkOnetPart, OnetPartSchema } from './onet/schema';
 import type { z } from 'zod';
 
 /** The parts the pricing engine reads (the O*NET part goes to the matcher). */
@@ -66,7 +67,13 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   const [wagesRaw, geographyRaw, onetRaw] = await Promise.all([read(PART_FILES.wages), read(PART_FILES.geography), read(PART_FILES.onet)]);
   const wages = checked(WagesPartSchema, PART_FILES.wages, wagesRaw);
   const geography = checked(GeographyPartSchema, PART_FILES.geography, geographyRaw);
-  // The O*NET part's shape belongs to the matcher, which checks its own normaliser version on creation.
-  const onet = onetRaw as OnetPart;
+  // The O*NET part is checked like the others: its shape, then that its arrays fit together (the matcher
+  // indexes them without bounds checks). The matcher checks its own normaliser version on creation.
+  const onet: OnetPart = checked(OnetPartSchema, PART_FILES.onet, onetRaw);
+  try {
+    checkOnetPart(onet);
+  } catch (e) {
+    throw new IndexNotReadyError(`${PART_FILES.onet}: ${e instanceof Error ? e.message : String(e)}`);
+  }
   return { manifest, wages, geography, onet };
 }

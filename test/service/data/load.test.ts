@@ -6,6 +6,18 @@ import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/i
 import { IndexNotReadyError, loadIndex } from '../../../src/service/data/load';
 import { RAW_DIR } from '../engine/test-index';
 
+/** A well-formed O*NET part with no occupations: the loader checks its shape like the other parts. */
+const EMPTY_ONET_PART = {
+  kind: 'onet',
+  normalizerVersion: 0,
+  release: 'test',
+  occupations: { codes: [], titles: [], zones: [], family: [], employment: [] },
+  families: { codes: [], names: [] },
+  vocab: [],
+  titles: { occ: [], kind: [], sources: [], start: [0], words: [] },
+  tasks: { start: [0], terms: [], counts: [], length: [] },
+};
+
 /** Start-up refuses a missing or stale index and names the command that fixes it. */
 let dir: string;
 beforeEach(() => {
@@ -26,7 +38,7 @@ const manifest = (over: Partial<Manifest>): Manifest => ({
 const writeParts = (): void => {
   writeFileSync(join(dir, 'wages.json'), JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }));
   writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: {}, cities: {} }));
-  writeFileSync(join(dir, 'onet.json'), '{}');
+  writeFileSync(join(dir, 'onet.json'), JSON.stringify(EMPTY_ONET_PART));
 };
 
 test('a missing index names npm run data:build', async () => {
@@ -66,4 +78,14 @@ test('a part of the wrong shape is refused, naming the field', async () => {
   writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: { '95112': ['m:41940', 'CA'] }, cities: {} }));
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
   await expect(loadIndex(dir)).rejects.toThrow(/geography\.json does not have the expected shape \(zips\.95112.*npm run data:build/);
+});
+
+test('an O*NET part whose arrays do not fit together is refused with the same advice', async () => {
+  writeParts();
+  writeFileSync(
+    join(dir, 'onet.json'),
+    JSON.stringify({ ...EMPTY_ONET_PART, titles: { ...EMPTY_ONET_PART.titles, occ: [3], kind: [0], sources: [1] } }),
+  );
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+  await expect(loadIndex(dir)).rejects.toThrow(/onet\.json: O\*NET index is inconsistent.*npm run data:build/);
 });
