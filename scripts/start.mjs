@@ -11,8 +11,14 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const build = spawnSync('npm', ['run', '--silent', 'data:build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// The dev server falls back to plain HTTP where no trusted certificate can be installed, so the service
+// trusts both forms of the add-in's origin (D16) unless the user chose origins.
+const serviceEnv = {
+  ...process.env,
+  JOBPRICE_CORS_ORIGINS: process.env.JOBPRICE_CORS_ORIGINS ?? 'https://localhost:3000,http://localhost:3000',
+};
 const children = [
-  ['service', spawn(bin('tsx'), ['src/service/main.ts'], { cwd: root, stdio: 'inherit' })],
+  ['service', spawn(bin('tsx'), ['src/service/main.ts'], { cwd: root, stdio: 'inherit', env: serviceEnv })],
   ['add-in', spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, stdio: 'inherit' })],
 ];
 
