@@ -88,18 +88,8 @@ function capped(
   if (finest === 'national') return NATIONAL;
   const state = geo.states[fine.state];
   if (state === undefined) return NATIONAL; // unreachable: the index only holds ZIPs of known states
-  if (finest === 'state' || fine.areaKey.startsWith('s:')) {
-    return {
-      countryCode: 'USA',
-      region: state.name,
-      state: state.usps,
-      city: '',
-      level: 'state',
-      areaKey: `s:${state.usps}`,
-      differential: state.rpp / 100,
-    };
-  }
-  const area = geo.areas[fine.areaKey];
+  // A state-only client (D15), a place that is only known to its state, or an area missing from the index.
+  const area = finest === 'state' || fine.areaKey.startsWith('s:') ? undefined : geo.areas[fine.areaKey];
   if (area === undefined) {
     return {
       countryCode: 'USA',
