@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet, type FixtureJob } from '../sim-excel/fixtures';
 import type { Cell } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
+import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
 
 /**
@@ -20,6 +21,9 @@ const ROOT = resolve(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
 const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const SCREENSHOT = join(ROOT, 'test-results', 'taskpane.png');
+/** The README picture is committed; the test only replaces it when asked, so CI runs leave the tree clean. */
+const README_PICTURE =
+  process.env.UPDATE_README_SCREENSHOT === '1' ? join(ROOT, 'docs', 'images', 'pane-and-sheet.png') : join(ROOT, 'test-results', 'pane-and-sheet.png');
 const ROWS = 500;
 /** 0-based sheet rows hidden as by a filter: skipped, counted, untouched. */
 const HIDDEN_ROWS = [5, 6, 7];
@@ -214,6 +218,90 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
   }, 120_000);
+
+  it('draws the pane next to the priced sheet for the README, figures shown as their number formats say', async () => {
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const selection = await page.evaluate(() => window.__simExcel?.workbook.selection.rect);
+    if (!selection) throw new Error('no selection in the simulated workbook');
+    // The pane down to the end of the pricing card: header, connection, the run and its summary.
+    const pane = await page.evaluate(() => {
+      const card = document.getElementById('h-price')?.closest('section');
+      if (!card) throw new Error('no pricing card');
+      return { bottom: Math.ceil(card.getBoundingClientRect().bottom), background: getComputedStyle(document.body).backgroundColor };
+    });
+    const paneWidth = 320;
+    const paneHeight = pane.bottom + 6;
+    const panePng = await page.screenshot({ clip: { x: 0, y: 0, width: paneWidth, height: paneHeight } });
+
+    const headerAt = (name: string): number => {
+      const c = Object.entries(dump.cells).find(([k, cell]) => k.startsWith('0,') && cell.value === name)?.[0];
+      if (c === undefined) throw new Error(`no column headed ${name}`);
+      return Number(c.split(',')[1]);
+    };
+    const widths: Array<[string, number]> = [
+      ['Job Title', 206],
+      ['State', 46],
+      ['City', 96],
+      ['Salary25', 74],
+      ['Salary50', 74],
+      ['Salary75', 74],
+      ['Comp50', 74],
+      ['BonusTarget50', 100],
+      ['MatchRating', 86],
+      ['DataScope_Region', 150],
+      ['JobPrice Status', 150],
+    ];
+    const columns: PictureColumn[] = widths.map(([name, width]) => ({ index: headerAt(name), width }));
+    const status = headerAt('JobPrice Status');
+    const ROW_HEIGHT = 22;
+    const gridSpace = CHROME.paneTitle + paneHeight - CHROME.formulaBar - CHROME.columnHeads - CHROME.sheetTabs;
+    const visibleRows = Array.from({ length: ROWS + 1 }, (_, r) => r).filter((r) => !HIDDEN_ROWS.includes(r));
+
+    const shot = await browser.newPage();
+    try {
+      await shot.setViewportSize({ width: 1600, height: 1200 });
+      // As many whole rows as it takes to be as tall as the pane: add one at a time until the sheet side
+      // reaches the pane's height (the pane side is then filled with its own background, not cut rows).
+      let count = Math.floor(gridSpace / ROW_HEIGHT);
+      let rows: number[] = [];
+      for (;;) {
+        rows = visibleRows.slice(0, count);
+        const html = sheetPictureHtml({
+          sheetName: 'Jobs',
+          cells: dump.cells,
+          columns,
+          rows,
+          hiddenRows: HIDDEN_ROWS,
+          selection,
+          pane: { png: panePng, width: paneWidth, height: paneHeight, background: pane.background },
+          rowHeight: ROW_HEIGHT,
+        });
+        await shot.setContent(html, { waitUntil: 'load' });
+        const short = await shot.evaluate(() => {
+          const part = (sel: string): number => (document.querySelector(sel) as HTMLElement).offsetHeight;
+          return part('.pane-title') + part('.pane img') - (part('.formula-bar') + part('.grid table') + part('.tabs'));
+        });
+        if (short <= 0 || count >= visibleRows.length) break;
+        count++;
+      }
+      // The picture shows real outcomes: priced rows with formatted figures, and at least one failed row.
+      const statuses = rows.filter((r) => r > 0).map((r) => dump.cells[`${r},${status}`]?.value);
+      expect(statuses.filter((s) => s === 'OK').length).toBeGreaterThanOrEqual(10);
+      expect(statuses.some((s) => typeof s === 'string' && s !== 'OK')).toBe(true);
+      for (const r of rows.filter((r) => r > 0 && dump.cells[`${r},${status}`]?.value === 'OK')) {
+        expect(showCell(dump.cells[`${r},${headerAt('Salary50')}`]).text).toMatch(/^\$\d{1,3}(,\d{3})+$/);
+        expect(showCell(dump.cells[`${r},${headerAt('BonusTarget50')}`]).text).toMatch(/^\d+\.\d%$/);
+      }
+      const png = await shot.locator('#window').screenshot();
+      mkdirSync(join(README_PICTURE, '..'), { recursive: true });
+      writeFileSync(README_PICTURE, png);
+      // Wide enough to read in a README at full size, narrow enough not to be scaled down much (PNG IHDR width).
+      expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1300);
+      expect(png.readUInt32BE(16)).toBeLessThanOrEqual(1500);
+    } finally {
+      await shot.close();
+    }
+  }, 60_000);
 
   it('re-pricing asks nothing for our own columns; pricing again asks before replacing', async () => {
     await page.getByTestId('price-selection').click();
