@@ -3,7 +3,7 @@ import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import { extractLevel, zoneLevelName, type LevelSignal } from './level';
-import { NORMALIZER_VERSION, proseWords, titleWords } from './normalize';
+import { NORMALIZER_VERSION, proseWords, stem, titleWords } from './normalize';
 import { rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
 import { TitleIndex } from './title-index';
@@ -31,6 +31,17 @@ import { TitleIndex } from './title-index';
  * - prior (see occupationPrior) is a tie-breaker of a few hundredths: it never beats a better title.
  */
 const OCCUPATION_TITLE_BONUS = 0.15;
+/**
+ * Head-noun agreement. The head noun of a title (its last content word before any "of"/"for"
+ * phrase: "Quality *Engineer*", "Director of Marketing" -> director) says what kind of job it is;
+ * the other words say of what. A title of the occupation that lacks the query's head noun matched
+ * on modifiers only ("Pharmacy Manager" against "Pharmacy Technician") and counts HEADLESS_TITLE_FACTOR
+ * of its cosine; an occupation whose own O*NET title has the head noun (compared by stem, so
+ * "manager" agrees with "Management") gains OWN_TITLE_HEAD_BONUS ("Quality Engineer" is a listed title of Industrial Engineers and of Software Quality Assurance
+ * Analysts and Testers: the engineers are engineers).
+ */
+const HEADLESS_TITLE_FACTOR = 0.85;
+const OWN_TITLE_HEAD_BONUS = 0.05;
 const DESC_WEIGHT = 0.15;
 /**
  * A vague title (one generic word, see rating.ts) says little, so when a description is given it
@@ -64,16 +75,25 @@ function kindWeight(kind: number, sources: number): number {
 
 /**
  * Prior for an occupation, to settle titles that several occupations share:
- * - employment (OEWS national): among occupations claiming a title equally, the larger one is the
- *   likelier meaning ("Machine Operator" is a production job far more often than an office one):
- *   0.015 per tenfold, from -0.03 (1,000 jobs) to +0.0225 (3 million);
+ * - employment (OEWS national): among occupations claiming a title about equally, the larger one is
+ *   the likelier meaning ("Call Center Agent" is listed under Receptionists and Telemarketers, but
+ *   most people with that title answer customers). PRIOR_PER_DECADE per tenfold, from 1,000 jobs to
+ *   3 million. OEWS counts a SOC code once, so an O*NET code that shares its SOC code with others
+ *   (29-1229 Physicians, All Other, and its specialisations Urologists, Hospitalists, ...) gets an
+ *   equal share (`share`): Urologists do not employ the whole 342,000 of 29-1229;
  * - no OEWS data at all (military, SOC 55): -0.06, it could not be priced;
- * - "All Other" residual occupations give way to named ones (-0.03), and O*NET-only specialisations
- *   (codes not ending ".00") to their SOC detailed occupation (-0.02).
+ * - residual "All Other" SOC codes (xx-xx99, and the O*NET specialisations filed under them, such as
+ *   15-1299.09 IT Project Managers) give way to named ones (-0.03): OEWS prices the residual as one
+ *   mixed bag, a worse price for a title that a named occupation also claims; O*NET-only
+ *   specialisations (codes not ending ".00") give way to their SOC detailed occupation (-0.02).
  */
-function occupationPrior(code: string, title: string, employment: number): number {
-  let prior = employment > 0 ? 0.015 * Math.min(Math.max(Math.log10(employment) - 5, -2), 1.5) : -0.06;
-  if (/\bAll Other\b/i.test(title)) prior -= 0.03;
+const PRIOR_PER_DECADE = 0.03;
+function occupationPrior(code: string, employment: number, share: number): number {
+  let prior =
+    employment > 0
+      ? PRIOR_PER_DECADE * Math.min(Math.max(Math.log10(employment / share) - 5, -2), 1.5)
+      : -0.06;
+  if (/^\d\d-\d\d99\./.test(code)) prior -= 0.03;
   if (!code.endsWith('.00')) prior -= 0.02;
   return prior;
 }
@@ -100,10 +120,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const taskIndex = new TaskIndex(part, titleIndex.wordIds);
   const { codes, titles: occTitles, zones, family, employment } = part.occupations;
   const occCount = codes.length;
-  const prior = Float64Array.from(codes, (c, i) =>
-    occupationPrior(c, occTitles[i] as string, employment[i] as number),
-  );
   const socCodes = codes.map((c) => c.slice(0, 7));
+  const perSoc = new Map<string, number>();
+  for (const soc of socCodes) perSoc.set(soc, (perSoc.get(soc) ?? 0) + 1);
+  const prior = Float64Array.from(codes, (c, i) =>
+    occupationPrior(c, employment[i] as number, perSoc.get(socCodes[i] as string) as number),
+  );
   // Words of each occupation's own title, to cancel a management word's level shift (see level.ts).
   const ownTitleWords: Set<string>[] = codes.map(() => new Set());
   for (let t = 0; t < part.titles.occ.length; t++) {
@@ -112,6 +134,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     for (let k = part.titles.start[t] as number; k < (part.titles.start[t + 1] as number); k++)
       set.add(part.vocab[part.titles.words[k] as number] as string);
   }
+  // Their stems, for head-noun agreement: "Project Manager" agrees with Project Management Specialists.
+  const ownTitleStems: Set<string>[] = ownTitleWords.map((ws) => new Set([...ws].map(stem)));
   const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
     kindWeight(k, part.titles.sources[t] as number),
   );
@@ -130,21 +154,27 @@ export function createMatcher(part: OnetPart): OnetMatcher {
    * The description re-weighs all of them: any occupation the title words reach may be the one meant.
    * The caller must call `clear()` when done with the scores.
    */
-  function score(words: readonly string[], description: string): { vague: boolean } {
+  function score(words: readonly string[], head: string | null, description: string): { vague: boolean } {
     touchedOcc.length = 0;
-    const queryNorm = titleIndex.forEachMatch(words, (t, cos) => {
+    // A one-word query is its own head: nothing to weigh against.
+    const headWord = words.length > 1 ? head : null;
+    const queryNorm = titleIndex.forEachMatch(words, headWord, (t, cos, hasHead) => {
       const o = titleIndex.titleOcc[t] as number;
       if (seen[o] === 0) {
         seen[o] = 1;
         touchedOcc.push(o);
       }
-      const s = cos * (kindWeights[t] as number);
-      if (s > (best[o] as number)) best[o] = s;
       if (titleIndex.isPrimary(t)) ownCos[o] = cos;
+      const s = cos * (kindWeights[t] as number) * (hasHead || headWord === null ? 1 : HEADLESS_TITLE_FACTOR);
+      if (s > (best[o] as number)) best[o] = s;
     });
+    const headStem = headWord === null ? null : stem(headWord);
     for (const o of touchedOcc)
       occScore[o] =
-        (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+        (best[o] as number) +
+        OCCUPATION_TITLE_BONUS * (ownCos[o] as number) +
+        (headStem !== null && (ownTitleStems[o] as Set<string>).has(headStem) ? OWN_TITLE_HEAD_BONUS : 0) +
+        (prior[o] as number);
     // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
     // the title says how senior, not which occupation.
     const vague =
@@ -181,7 +211,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const { content, level } = extractLevel(titleWords(title));
     const words = [...new Set(content)];
     if (words.length === 0) return null;
-    const { vague } = score(words, description);
+    const { vague } = score(words, headNoun(title, words), description);
     // Winner, then the best occupation of another SOC code: two linear passes, no sort per request.
     let o = -1;
     for (const c of touchedOcc) if (o < 0 || (occScore[c] as number) > (occScore[o] as number)) o = c;
@@ -211,7 +241,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   function candidates(title: string, description: string, limit: number): MatchCandidate[] {
     const words = [...new Set(extractLevel(titleWords(title)).content)];
     if (words.length === 0) return [];
-    score(words, description);
+    score(words, headNoun(title, words), description);
     const ranked = touchedOcc.map((o) => ({
       onetCode: codes[o] as string,
       occupationTitle: occTitles[o] as string,
@@ -222,6 +252,21 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   }
 
   return { match, candidates };
+}
+
+/**
+ * The head noun of a title among its content words: the last content word of the part before a
+ * prepositional phrase or a comma ("Director of Marketing", "Manager, Accounts Payable"), or null when
+ * that part has none (its words were all level words, as in "VP of Sales").
+ */
+function headNoun(title: string, content: readonly string[]): string | null {
+  const lead = title.split(/\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i)[0] ?? title;
+  const leadWords = titleWords(lead);
+  for (let i = leadWords.length - 1; i >= 0; i--) {
+    const w = leadWords[i] as string;
+    if (content.includes(w)) return w;
+  }
+  return null;
 }
 
 const MANAGEMENT_WORDS: ReadonlySet<string> = new Set([

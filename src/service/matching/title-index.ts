@@ -26,6 +26,7 @@ export class TitleIndex {
   /** Per-query scratch, reused so that a match allocates almost nothing. */
   private readonly dot: Float64Array;
   private readonly touched: Int32Array;
+  private readonly hasHead: Uint8Array;
 
   constructor(part: OnetPart) {
     const { titles, vocab } = part;
@@ -60,34 +61,43 @@ export class TitleIndex {
     this.titleSources = Uint8Array.from(titles.sources, (s) => Math.min(s, 255));
     this.dot = new Float64Array(n);
     this.touched = new Int32Array(n);
+    this.hasHead = new Uint8Array(n);
   }
 
   /**
    * Calls `visit(title, cosine)` for every title sharing at least one word with the query.
    * `words` must be distinct; words not in the vocabulary still count in the query's norm.
    * Returns the query's norm: how much the words say (one generic word like "Manager" says little).
+   * `head` (one of `words`, or null) is the query's head noun: `visit` is told whether the title holds it.
    */
-  forEachMatch(words: readonly string[], visit: (title: number, cosine: number) => void): number {
+  forEachMatch(
+    words: readonly string[],
+    head: string | null,
+    visit: (title: number, cosine: number, hasHead: boolean) => void,
+  ): number {
     let querySq = 0;
     let touchedCount = 0;
-    const { dot, touched, postTitle, postStart, idf } = this;
+    const { dot, touched, postTitle, postStart, idf, hasHead } = this;
     for (const word of words) {
       const w = this.wordIds.get(word);
       const weight = w === undefined || idf[w] === 0 ? this.unknownIdf : (idf[w] as number);
       querySq += weight * weight;
       if (w === undefined) continue;
       const sq = weight * weight;
+      const isHead = word === head ? 1 : 0;
       for (let k = postStart[w] as number, end = postStart[w + 1] as number; k < end; k++) {
         const t = postTitle[k] as number;
         if (dot[t] === 0) touched[touchedCount++] = t;
         dot[t] = (dot[t] as number) + sq;
+        hasHead[t] = (hasHead[t] as number) | isHead;
       }
     }
     const queryNorm = Math.sqrt(querySq);
     for (let i = 0; i < touchedCount; i++) {
       const t = touched[i] as number;
-      visit(t, (dot[t] as number) / (queryNorm * (this.titleNorm[t] as number)));
+      visit(t, (dot[t] as number) / (queryNorm * (this.titleNorm[t] as number)), hasHead[t] === 1);
       dot[t] = 0;
+      hasHead[t] = 0;
     }
     return queryNorm;
   }
