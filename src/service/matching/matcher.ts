@@ -7,6 +7,8 @@ import { NORMALIZER_VERSION, proseWords, stem, titleWords } from './normalize';
 import { rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
 import { TitleIndex } from './title-index';
+import { OccupationVocabulary } from './occupation-vocabulary';
+import { headSynonyms } from './synonyms';
 
 /**
  * Scoring of one occupation for a title (+ description):
@@ -41,6 +43,14 @@ const OCCUPATION_TITLE_BONUS = 0.15;
  * Analysts and Testers: the engineers are engineers).
  */
 const HEADLESS_TITLE_FACTOR = 0.85;
+/**
+ * A title word that an occupation never uses (in any title, task statement or its description)
+ * costs its best title match this much per unit share of the query's weight: "Product Owner"
+ * against Urologists, whose incumbents include an "Owner", leaves "product" unexplained.
+ */
+const UNEXPLAINED_PENALTY = 0.5;
+/** A match found with the head noun replaced by an equivalent (synonyms.ts) counts this much. */
+const SYNONYM_FACTOR = 0.95;
 const OWN_TITLE_HEAD_BONUS = 0.05;
 const DESC_WEIGHT = 0.15;
 /**
@@ -118,6 +128,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   checkOnetPart(part);
   const titleIndex = new TitleIndex(part);
   const taskIndex = new TaskIndex(part, titleIndex.wordIds);
+  const occVocabulary = new OccupationVocabulary(part);
   const { codes, titles: occTitles, zones, family, employment } = part.occupations;
   const occCount = codes.length;
   const socCodes = codes.map((c) => c.slice(0, 7));
@@ -158,23 +169,55 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     touchedOcc.length = 0;
     // A one-word query is its own head: nothing to weigh against.
     const headWord = words.length > 1 ? head : null;
-    const queryNorm = titleIndex.forEachMatch(words, headWord, (t, cos, hasHead) => {
+    let factor = 1;
+    let passHead = headWord;
+    const visit = (t: number, cos: number, hasHead: boolean): void => {
       const o = titleIndex.titleOcc[t] as number;
       if (seen[o] === 0) {
         seen[o] = 1;
         touchedOcc.push(o);
       }
-      if (titleIndex.isPrimary(t)) ownCos[o] = cos;
-      const s = cos * (kindWeights[t] as number) * (hasHead || headWord === null ? 1 : HEADLESS_TITLE_FACTOR);
+      if (titleIndex.isPrimary(t) && cos * factor > (ownCos[o] as number)) ownCos[o] = cos * factor;
+      const s = cos * factor * (kindWeights[t] as number) * (hasHead || passHead === null ? 1 : HEADLESS_TITLE_FACTOR);
       if (s > (best[o] as number)) best[o] = s;
-    });
-    const headStem = headWord === null ? null : stem(headWord);
-    for (const o of touchedOcc)
+    };
+    const queryNorm = titleIndex.forEachMatch(words, headWord, visit);
+    // The title again with its head noun in other words ("Call Center Agent" as "... Representative").
+    const synonyms = headWord === null ? [] : headSynonyms(headWord).filter((s) => !words.includes(s));
+    factor = SYNONYM_FACTOR;
+    for (const synonym of synonyms) {
+      passHead = synonym;
+      titleIndex.forEachMatch(
+        words.map((w) => (w === headWord ? synonym : w)),
+        synonym,
+        visit,
+      );
+    }
+    // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
+    // unexplained by it: its match rests on the other words, perhaps in another sense.
+    if (words.length > 1) {
+      const positions = words.map((w) =>
+        [w, ...(w === headWord ? synonyms : [])]
+          .map((x) => titleIndex.wordIds.get(x) ?? -1)
+          .filter((id) => id >= 0),
+      );
+      const weights = words.map((w) => {
+        const id = titleIndex.wordIds.get(w);
+        return id === undefined ? 0 : (titleIndex.idf[id] as number);
+      });
+      occVocabulary.unexplainedShare(positions, weights, touchedOcc, (o, share) => {
+        best[o] = (best[o] as number) * (1 - UNEXPLAINED_PENALTY * share);
+      });
+    }
+    const headStems = headWord === null ? [] : [headWord, ...synonyms].map(stem);
+    for (const o of touchedOcc) {
+      const own = ownTitleStems[o] as Set<string>;
       occScore[o] =
         (best[o] as number) +
         OCCUPATION_TITLE_BONUS * (ownCos[o] as number) +
-        (headStem !== null && (ownTitleStems[o] as Set<string>).has(headStem) ? OWN_TITLE_HEAD_BONUS : 0) +
+        (headStems.some((h) => own.has(h)) ? OWN_TITLE_HEAD_BONUS : 0) +
         (prior[o] as number);
+    }
     // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
     // the title says how senior, not which occupation.
     const vague =
