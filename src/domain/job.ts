@@ -52,11 +52,13 @@ export function jobSpec(
 /** Separates the fields of a job key; `foldText` turns every control character into a space, so it cannot occur inside a field. */
 const KEY_SEPARATOR = '\u001f';
 /** Text that needs the slow path: runs of white space, non-space white space, or control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const NEEDS_FOLDING = /\s\s|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /** Trims, collapses white space (and control characters) to one space, and lower-cases. */
 function foldText(text: string): string {
   const trimmed = text.trim();
+  // eslint-disable-next-line no-control-regex -- control characters fold to a space, like white space
   const folded = NEEDS_FOLDING.test(trimmed) ? trimmed.replace(/[\s\u0000-\u001f\u007f]+/g, ' ') : trimmed;
   return folded.toLowerCase();
 }

@@ -68,8 +68,8 @@ export function estimateRowBytes(values: readonly unknown[], formats: readonly s
 
 /** Printable ASCII with nothing JSON escapes: its JSON form is the text and two quotes. */
 const PLAIN_ASCII = /^[\u0020-\u0021\u0023-\u005b\u005d-\u007e]*$/;
-/** Any ASCII: its JSON form (escapes included) is ASCII too, so its length is its byte count. */
-const ASCII = /^[\u0000-\u007f]*$/;
+/** Anything beyond ASCII; text without it has an all-ASCII JSON form (escapes included), one byte a character. */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 /**
  * UTF-8 bytes of `[v1,v2,…]` as JSON, summed per value rather than by stringifying the row: this runs
@@ -90,5 +90,5 @@ function valuesBytes(values: readonly unknown[]): number {
 function stringBytes(text: string): number {
   if (PLAIN_ASCII.test(text)) return text.length + 2;
   const json = JSON.stringify(text);
-  return ASCII.test(text) ? json.length : json.length * 3;
+  return BEYOND_ASCII.test(text) ? json.length * 3 : json.length;
 }
