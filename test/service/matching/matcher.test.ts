@@ -301,9 +301,10 @@ describe('JobDesc evidence', () => {
       '17-2051',
     ],
     [
+      // Alone, "Driver" now goes to heavy truck drivers (the employment prior); a text can move it.
       'Driver',
-      'Drive a tractor-trailer on long-haul interstate routes, inspect the rig, keep logbooks of hours',
-      '53-3032',
+      'Drive a limousine for executives and airport passengers, open doors, load luggage, keep the car clean',
+      '53-3053',
     ],
     [
       'Truck Driver',

@@ -28,6 +28,9 @@ export const ONET_FILES = {
   oewsNational: 'oews/national_M2025_dl.xlsx',
 } as const;
 
+/** How many times each title word counts in an occupation's JobDesc bag (see the title field in buildOnetPart). */
+const TITLE_FIELD_COUNT = 2;
+
 /** Raw paths (relative to the raw folder, before any `.gz`) that this part reads: the staleness manifest. */
 export const ONET_SOURCES: string[] = Object.values(ONET_FILES);
 
@@ -56,6 +59,10 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     return id;
   };
 
+  // Title field: every word of the occupation's titles (its own, reported and alternate), once each
+  // and TITLE_FIELD_COUNT times, so that a description saying "software" finds Software Developers,
+  // whose titles say it dozens of times while its task statements speak of "programs" and "systems".
+  const titleProse: Set<string>[] = codes.map(() => new Set());
   // Titles: one entry per (occupation, distinct word set), keeping the best kind and most sources.
   const titleByKey = new Map<string, { occ: number; kind: number; sources: number; words: number[] }>();
   const addTitle = (occ: number, text: string, kind: TitleKind, sources: number): void => {
@@ -68,6 +75,7 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     }
     const ids = [...new Set(titleWords(text).map(wordId))].sort((a, b) => a - b);
     if (ids.length === 0) return;
+    for (const w of proseWords(text)) (titleProse[occ] as Set<string>).add(w);
     const key = `${occ}:${ids.join(',')}`;
     const seen = titleByKey.get(key);
     if (seen === undefined) titleByKey.set(key, { occ, kind, sources, words: ids });
@@ -136,6 +144,13 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
   occupationRows.forEach(([, , description], i) => addProse(i, description));
   for (const [code, task] of csvRecords(path(ONET_FILES.tasks), ['O*NET-SOC Code', 'Task']))
     addProse(at(code, ONET_FILES.tasks), task);
+  titleProse.forEach((words, occ) => {
+    const bag = bags[occ] as Map<number, number>;
+    for (const w of words) {
+      const id = wordId(w);
+      bag.set(id, (bag.get(id) ?? 0) + TITLE_FIELD_COUNT);
+    }
+  });
   const tasks = {
     start: [] as number[],
     terms: [] as number[],
