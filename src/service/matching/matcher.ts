@@ -239,6 +239,32 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     return { vague };
   }
 
+  /**
+   * Distinct content words, with a closed compound that O*NET never writes closed split into the
+   * two words it does use ("Stockbroker" -> stock broker, "Dishmachine" -> dish machine). Of the
+   * possible splits, the most even one whose halves are both known (at least 3 letters each).
+   */
+  function splitCompounds(content: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const w of content) {
+      if (titleIndex.wordIds.has(w) || w.length < 6 || !/^[a-z]+$/.test(w)) {
+        out.push(w);
+        continue;
+      }
+      let split: [string, string] | null = null;
+      for (let i = 3; i <= w.length - 3; i++) {
+        const a = w.slice(0, i);
+        const b = w.slice(i);
+        if (!titleIndex.wordIds.has(a) || !titleIndex.wordIds.has(b)) continue;
+        if (split === null || Math.min(i, w.length - i) > Math.min(split[0].length, split[1].length))
+          split = [a, b];
+      }
+      if (split === null) out.push(w);
+      else out.push(...split);
+    }
+    return [...new Set(out)];
+  }
+
   function clear(): void {
     for (const o of touchedOcc) {
       best[o] = 0;
@@ -252,7 +278,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
 
   function match(title: string, description: string): OccupationMatch | null {
     const { content, level } = extractLevel(titleWords(title));
-    const words = [...new Set(content)];
+    const words = splitCompounds(content);
     if (words.length === 0) return null;
     const { vague } = score(words, headNoun(title, words), description);
     // Winner, then the best occupation of another SOC code: two linear passes, no sort per request.
@@ -282,7 +308,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   }
 
   function candidates(title: string, description: string, limit: number): MatchCandidate[] {
-    const words = [...new Set(extractLevel(titleWords(title)).content)];
+    const words = splitCompounds(extractLevel(titleWords(title)).content);
     if (words.length === 0) return [];
     score(words, headNoun(title, words), description);
     const ranked = touchedOcc.map((o) => ({
