@@ -145,8 +145,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     for (let k = part.titles.start[t] as number; k < (part.titles.start[t + 1] as number); k++)
       set.add(part.vocab[part.titles.words[k] as number] as string);
   }
-  // Their stems, for head-noun agreement: "Project Manager" agrees with Project Management Specialists.
-  const ownTitleStems: Set<string>[] = ownTitleWords.map((ws) => new Set([...ws].map(stem)));
+  // Occupations by the stems of their own title's words, for head-noun agreement: "Project Manager"
+  // agrees with Project Management Specialists.
+  const ownTitleByStem = new Map<string, number[]>();
+  ownTitleWords.forEach((ws, o) => {
+    for (const s of new Set([...ws].map(stem))) {
+      const list = ownTitleByStem.get(s);
+      if (list === undefined) ownTitleByStem.set(s, [o]);
+      else list.push(o);
+    }
+  });
   const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
     kindWeight(k, part.titles.sources[t] as number),
   );
@@ -154,10 +162,27 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // Per-request scratch (the service is single-threaded; ranking is synchronous and not re-entrant).
   const best = new Float64Array(occCount);
   const ownCos = new Float64Array(occCount);
+  const headAgrees = new Uint8Array(occCount);
   const seen = new Uint8Array(occCount);
   const touchedOcc: number[] = [];
   const occScore = new Float64Array(occCount);
   const descScores = new Float64Array(occCount);
+
+  // One title-index pass: its matches count passFactor (1, or SYNONYM_FACTOR for a synonym pass), and a
+  // title without the query's head noun passHeadless (HEADLESS_TITLE_FACTOR, or 1 with no head).
+  let passFactor = 1;
+  let passHeadless = 1;
+  function visitTitle(t: number, cos: number, hasHead: boolean): void {
+    const o = titleIndex.titleOcc[t] as number;
+    if (seen[o] === 0) {
+      seen[o] = 1;
+      touchedOcc.push(o);
+    }
+    const c = cos * passFactor;
+    if (titleIndex.isPrimary(t) && c > (ownCos[o] as number)) ownCos[o] = c;
+    const s = c * (kindWeights[t] as number) * (hasHead ? 1 : passHeadless);
+    if (s > (best[o] as number)) best[o] = s;
+  }
 
   /**
    * Scores every occupation sharing a word with the title into `occScore`, listing them in
@@ -169,30 +194,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     touchedOcc.length = 0;
     // A one-word query is its own head: nothing to weigh against.
     const headWord = words.length > 1 ? head : null;
-    let factor = 1;
-    let passHead = headWord;
-    const visit = (t: number, cos: number, hasHead: boolean): void => {
-      const o = titleIndex.titleOcc[t] as number;
-      if (seen[o] === 0) {
-        seen[o] = 1;
-        touchedOcc.push(o);
-      }
-      if (titleIndex.isPrimary(t) && cos * factor > (ownCos[o] as number)) ownCos[o] = cos * factor;
-      const s = cos * factor * (kindWeights[t] as number) * (hasHead || passHead === null ? 1 : HEADLESS_TITLE_FACTOR);
-      if (s > (best[o] as number)) best[o] = s;
-    };
-    const queryNorm = titleIndex.forEachMatch(words, headWord, visit);
+    passFactor = 1;
+    passHeadless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
+    const queryNorm = titleIndex.forEachMatch(words, headWord, visitTitle);
     // The title again with its head noun in other words ("Call Center Agent" as "... Representative").
     const synonyms = headWord === null ? [] : headSynonyms(headWord).filter((s) => !words.includes(s));
-    factor = SYNONYM_FACTOR;
-    for (const synonym of synonyms) {
-      passHead = synonym;
+    passFactor = SYNONYM_FACTOR;
+    for (const synonym of synonyms)
       titleIndex.forEachMatch(
         words.map((w) => (w === headWord ? synonym : w)),
         synonym,
-        visit,
+        visitTitle,
       );
-    }
     // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
     // unexplained by it: its match rests on the other words, perhaps in another sense.
     if (words.length > 1) {
@@ -209,15 +222,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         best[o] = (best[o] as number) * (1 - UNEXPLAINED_PENALTY * share);
       });
     }
-    const headStems = headWord === null ? [] : [headWord, ...synonyms].map(stem);
-    for (const o of touchedOcc) {
-      const own = ownTitleStems[o] as Set<string>;
-      occScore[o] =
-        (best[o] as number) +
-        OCCUPATION_TITLE_BONUS * (ownCos[o] as number) +
-        (headStems.some((h) => own.has(h)) ? OWN_TITLE_HEAD_BONUS : 0) +
-        (prior[o] as number);
-    }
+    for (const o of touchedOcc)
+      occScore[o] = (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+    if (headWord !== null)
+      for (const h of [headWord, ...synonyms])
+        for (const o of ownTitleByStem.get(stem(h)) ?? []) if (seen[o] === 1) headAgrees[o] = 1;
+    for (const o of touchedOcc)
+      if (headAgrees[o] === 1) {
+        occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
+        headAgrees[o] = 0;
+      }
     // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
     // the title says how senior, not which occupation.
     const vague =
@@ -329,7 +343,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
  * that part has none (its words were all level words, as in "VP of Sales").
  */
 function headNoun(title: string, content: readonly string[]): string | null {
-  const lead = title.split(/\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i)[0] ?? title;
+  // Most titles have no such phrase: their head is their last content word.
+  if (!LEAD_SPLIT.test(title)) return content[content.length - 1] ?? null;
+  const lead = title.split(LEAD_SPLIT)[0] ?? title;
   const leadWords = titleWords(lead);
   for (let i = leadWords.length - 1; i >= 0; i--) {
     const w = leadWords[i] as string;
@@ -337,6 +353,8 @@ function headNoun(title: string, content: readonly string[]): string | null {
   }
   return null;
 }
+
+const LEAD_SPLIT = /\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i;
 
 const MANAGEMENT_WORDS: ReadonlySet<string> = new Set([
   'vice',

@@ -8,18 +8,26 @@ import { stem } from './normalize';
  * nothing about urologists mentions a product, so the word "product" is left unexplained, while an
  * occupation whose titles or tasks do speak of products explains both words.
  *
- * Stored as postings (occupations per title-word id) so that a query costs one pass over the
- * postings of its few words, like the title index itself.
+ * Stored as one bit per (word, occupation): 16,000 words x 1,016 occupations is 2 MB, and a query
+ * asks a few words about the occupations its title reached, each answer one array read.
  */
 export class OccupationVocabulary {
-  private readonly postStart: Int32Array;
-  private readonly postOcc: Int32Array;
-  /** Per-query scratch: bit i set when the occupation knows query word i. */
-  private readonly mask: Uint8Array;
+  /** Bit o of row w (WORDS_PER_ROW 32-bit words per vocabulary word) is set when occupation o knows word w. */
+  private readonly bits: Uint32Array;
+  private readonly rowLength: number;
 
   constructor(part: OnetPart) {
     const { titles, tasks, vocab } = part;
     const occCount = tasks.length.length;
+    this.rowLength = (occCount + 31) >>> 5;
+    this.bits = new Uint32Array(vocab.length * this.rowLength);
+    const set = (w: number, o: number): void => {
+      const i = w * this.rowLength + (o >>> 5);
+      this.bits[i] = (this.bits[i] as number) | (1 << (o & 31));
+    };
+    for (let t = 0; t < titles.occ.length; t++)
+      for (let k = titles.start[t] as number; k < (titles.start[t + 1] as number); k++)
+        set(titles.words[k] as number, titles.occ[t] as number);
     // Title words by the prose stem they share ("manager" -> "manag", which tasks write as "manage").
     const wordsByStem = new Map<string, number[]>();
     for (let w = 0; w < vocab.length; w++) {
@@ -28,28 +36,13 @@ export class OccupationVocabulary {
       if (list === undefined) wordsByStem.set(s, [w]);
       else list.push(w);
     }
-    const lists: number[][] = vocab.map(() => []);
-    const add = (w: number, o: number): void => {
-      const list = lists[w] as number[];
-      if (list[list.length - 1] !== o) list.push(o);
-    };
-    // Titles are stored grouped by no particular order: collect per occupation, then add in occupation order.
-    const titleWordsByOcc: number[][] = Array.from({ length: occCount }, () => []);
-    for (let t = 0; t < titles.occ.length; t++)
-      for (let k = titles.start[t] as number; k < (titles.start[t + 1] as number); k++)
-        (titleWordsByOcc[titles.occ[t] as number] as number[]).push(titles.words[k] as number);
-    for (let o = 0; o < occCount; o++) {
-      const known = new Set<number>(titleWordsByOcc[o]);
+    for (let o = 0; o < occCount; o++)
       for (let k = tasks.start[o] as number; k < (tasks.start[o + 1] as number); k++)
-        for (const w of wordsByStem.get(vocab[tasks.terms[k] as number] as string) ?? []) known.add(w);
-      for (const w of [...known].sort((a, b) => a - b)) add(w, o);
-    }
-    this.postStart = new Int32Array(vocab.length + 1);
-    for (let w = 0; w < vocab.length; w++)
-      this.postStart[w + 1] = (this.postStart[w] as number) + (lists[w] as number[]).length;
-    this.postOcc = new Int32Array(this.postStart[vocab.length] as number);
-    lists.forEach((list, w) => this.postOcc.set(list, this.postStart[w] as number));
-    this.mask = new Uint8Array(occCount);
+        for (const w of wordsByStem.get(vocab[tasks.terms[k] as number] as string) ?? []) set(w, o);
+  }
+
+  knows(occ: number, word: number): boolean {
+    return (((this.bits[word * this.rowLength + (occ >>> 5)] as number) >>> (occ & 31)) & 1) === 1;
   }
 
   /**
@@ -57,7 +50,6 @@ export class OccupationVocabulary {
    * its head-noun synonyms; none for a word the vocabulary lacks, which no occupation knows and which
    * therefore tells them apart in nothing) with weights `weights`, calls `visit` with the share of
    * the query's weight (squared, as in the cosine) that each occupation in `occs` leaves unexplained.
-   * Only the first 8 positions count: job titles are short.
    */
   unexplainedShare(
     positions: readonly (readonly number[])[],
@@ -65,28 +57,20 @@ export class OccupationVocabulary {
     occs: readonly number[],
     visit: (occ: number, share: number) => void,
   ): void {
-    const n = Math.min(positions.length, 8);
     let total = 0;
-    for (let i = 0; i < n; i++) if ((positions[i] as readonly number[]).length > 0) total += (weights[i] as number) ** 2;
+    for (let i = 0; i < positions.length; i++)
+      if ((positions[i] as readonly number[]).length > 0) total += (weights[i] as number) ** 2;
     if (total === 0) return;
-    const { mask, postStart, postOcc } = this;
-    const markAll = (value: (o: number, i: number) => number): void => {
-      for (let i = 0; i < n; i++)
-        for (const w of positions[i] as readonly number[])
-          for (let k = postStart[w] as number, end = postStart[w + 1] as number; k < end; k++) {
-            const o = postOcc[k] as number;
-            mask[o] = value(o, i);
-          }
-    };
-    markAll((o, i) => (mask[o] as number) | (1 << i));
     for (const o of occs) {
       let missing = 0;
-      const m = mask[o] as number;
-      for (let i = 0; i < n; i++)
-        if ((positions[i] as readonly number[]).length > 0 && (m & (1 << i)) === 0)
-          missing += (weights[i] as number) ** 2;
-      visit(o, missing / total);
+      for (let i = 0; i < positions.length; i++) {
+        const ids = positions[i] as readonly number[];
+        if (ids.length === 0) continue;
+        let known = false;
+        for (const w of ids) if (this.knows(o, w)) known = true;
+        if (!known) missing += (weights[i] as number) ** 2;
+      }
+      if (missing > 0) visit(o, missing / total);
     }
-    markAll(() => 0);
   }
 }
