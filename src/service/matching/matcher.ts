@@ -13,10 +13,15 @@ import { headSynonyms } from './synonyms';
 /**
  * Scoring of one occupation for a title (+ description):
  *
- *   score = max over its titles (kindWeight(title) * cosine(query, title))
+ *   score = max over its titles (kindWeight(title) * cosine(query, title) * head(title) * synonym)
+ *             * (1 - UNEXPLAINED_PENALTY * share of the query's weight the occupation never uses)
  *         + OCCUPATION_TITLE_BONUS * cosine(query, the occupation's own O*NET title)
- *         + DESC_WEIGHT * (BM25 of JobDesc over its tasks / best BM25 among the candidates)
+ *         + OWN_TITLE_HEAD_BONUS when that own title has the query's head noun (or an equivalent)
+ *         + DESC_WEIGHT * (BM25 of JobDesc over its tasks and title words / best BM25 among the candidates)
  *         + prior(occupation)
+ *
+ * head(title) is HEADLESS_TITLE_FACTOR for a title lacking the query's head noun, else 1; synonym is
+ * SYNONYM_FACTOR for a match found with the head noun replaced by an equivalent (synonyms.ts), else 1.
  *
  * - kindWeight ranks title sources: the occupation title itself (1.0) over reported titles that O*NET
  *   shows in My Next Move (0.97) over other reported titles (0.95) over alternate titles (0.90) over
@@ -223,7 +228,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       });
     }
     for (const o of touchedOcc)
-      occScore[o] = (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+      occScore[o] =
+        (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
     if (headWord !== null)
       for (const h of [headWord, ...synonyms])
         for (const o of ownTitleByStem.get(stem(h)) ?? []) if (seen[o] === 1) headAgrees[o] = 1;

@@ -5,9 +5,11 @@ import { loadRealOnetPart } from './onet-part-fixture';
 
 /**
  * Accuracy on the evaluation lists of heldout-titles.ts (common HR titles, none in matcher.test.ts's
- * table). Measured: HELDOUT 152/178 (85.4%) before the v10 scorer changes, 162/178 (91.0%) after;
- * SEALED (looked at once, at the end, not tuned on) see the figure below. The thresholds are the
- * final figures minus a small margin, so a change that loses a few titles fails here.
+ * table). Measured: HELDOUT 152/178 (85.4%) before the v10 scorer changes, 162/178 (91.0%) after
+ * (tuned while looking at it); SEALED, looked at once at the end and not tuned on: 37/44 (84.1%)
+ * before and after (the same seven titles missed; two now miss more sensibly: "Senior Product Owner"
+ * goes to Marketing Managers, not Urologists). The thresholds are these figures minus a margin of
+ * about three titles, so a change that loses a few titles fails here.
  */
 let part: OnetPart;
 let matcher: OnetMatcher;
@@ -41,8 +43,8 @@ describe('held-out HR titles', () => {
   });
 });
 
-/** Set from the one measurement on the sealed list minus a small margin (see the report). */
-const SEALED_MIN = 0;
+/** The one measurement on the sealed list, 37/44, minus two titles. */
+const SEALED_MIN = 0.79;
 
 describe('the general rules behind the v10 fixes (diagnosed with candidates())', () => {
   const soc = (title: string, desc = ''): string | undefined => matcher.match(title, desc)?.socCode;
