@@ -44,6 +44,16 @@ interface Rect {
   c1: number;
 }
 
+/** A loaded range's position (rowIndex, columnIndex, rowCount, columnCount) as a rectangle of sheet cells. */
+function rectOf(range: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number }): Rect {
+  return {
+    r0: range.rowIndex,
+    c0: range.columnIndex,
+    r1: range.rowIndex + range.rowCount - 1,
+    c1: range.columnIndex + range.columnCount - 1,
+  };
+}
+
 function isPayloadTooLarge(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
@@ -62,15 +72,8 @@ export async function readSelection(): Promise<SelectionBlock> {
     used.load('rowIndex,columnIndex,rowCount,columnCount');
     await context.sync();
 
-    const sel: Rect = {
-      r0: selection.rowIndex,
-      c0: selection.columnIndex,
-      r1: selection.rowIndex + selection.rowCount - 1,
-      c1: selection.columnIndex + selection.columnCount - 1,
-    };
-    const usedRect: Rect | null = used.isNullObject
-      ? null
-      : { r0: used.rowIndex, c0: used.columnIndex, r1: used.rowIndex + used.rowCount - 1, c1: used.columnIndex + used.columnCount - 1 };
+    const sel = rectOf(selection);
+    const usedRect: Rect | null = used.isNullObject ? null : rectOf(used);
 
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
     let block: Omit<SelectionBlock, 'rows' | 'hidden'>;
@@ -83,12 +86,7 @@ export async function readSelection(): Promise<SelectionBlock> {
       const header = table.getHeaderRowRange();
       header.load('values');
       await context.sync();
-      const t: Rect = {
-        r0: tableRange.rowIndex,
-        c0: tableRange.columnIndex,
-        r1: tableRange.rowIndex + tableRange.rowCount - 1,
-        c1: tableRange.columnIndex + tableRange.columnCount - 1,
-      };
+      const t = rectOf(tableRange);
       // The rows of the table the selection touches, whole table width: selecting one cell of a row prices that row.
       const r0 = Math.max(sel.r0, t.r0 + 1);
       const r1 = Math.min(sel.r1, t.r1);
