@@ -5,7 +5,7 @@
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,16 @@ const stages = [
   ['data index', 'npm', ['run', '--silent', 'data:build']],
   ['add-in build', bin('webpack'), ['--mode', 'production']],
 ];
+
+// What the machine must have besides node_modules; say so at once rather than after minutes of work.
+const missing = [];
+if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0) missing.push('xmllint (Debian: libxml2-utils)');
+if (!existsSync('/usr/bin/chromium')) missing.push('Chromium at /usr/bin/chromium (Debian: chromium), for the end-to-end test');
+if (missing.length > 0) {
+  console.error(`npm test needs: ${missing.join('; ')}.\nInstall them with apt-get, or run \`bash .ci/run\`, which does.`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 for (const [name, cmd, args] of stages) {
   const started = Date.now();
