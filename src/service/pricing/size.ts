@@ -41,12 +41,14 @@ const FTE_BANDS: readonly Band[] = [
  * that head count's size class. The $10M and $50M edges are BEA's small/medium/large receipts classes;
  * $125M is 500 employees x $250,000.
  */
-export const REVENUE_PER_EMPLOYEE = 250_000;
+const REVENUE_PER_EMPLOYEE = 250_000;
+/** Where the largest employee band starts, in revenue: 500 employees at the assumed revenue each ($125M). */
+const LARGE_REVENUE = 500 * REVENUE_PER_EMPLOYEE;
 const REVENUE_BANDS: readonly Band[] = [
   { low: 0, high: 9_999_999, sizeClass: '1-49' },
   { low: 10_000_000, high: 49_999_999, sizeClass: '50-99' },
-  { low: 50_000_000, high: 124_999_999, sizeClass: '100-499' },
-  { low: 125_000_000, high: 999_999_999_999, sizeClass: '500+' },
+  { low: 50_000_000, high: LARGE_REVENUE - 1, sizeClass: '100-499' },
+  { low: LARGE_REVENUE, high: 999_999_999_999, sizeClass: '500+' },
 ];
 
 export interface SizeApplied {
