@@ -120,15 +120,7 @@ export const BatchErrorItemSchema = z.looseObject({
   SubRequestID: z.string().optional(),
   ErrorMessage: z.string(),
 });
-export type BatchErrorItem = z.infer<typeof BatchErrorItemSchema>;
 
-/** A batch Data item: an error item when it carries ErrorMessage, otherwise a result. */
-export const BatchItemSchema = z.union([BatchErrorItemSchema, JobMatchResultSchema]);
-export type BatchItem = z.infer<typeof BatchItemSchema>;
-
-export function isBatchErrorItem(item: BatchItem): item is BatchErrorItem {
-  return typeof (item as { ErrorMessage?: unknown }).ErrorMessage === 'string';
-}
 
 // ---------- envelopes (§2.4) ----------
 
@@ -141,7 +133,6 @@ export const EnvelopeSchema = z.looseObject({
 export type Envelope = z.infer<typeof EnvelopeSchema>;
 
 export const SingleDataSchema = JobMatchResultSchema;
-export const BatchDataSchema = z.array(BatchItemSchema);
 
 // ---------- auth (D15) ----------
 
@@ -150,7 +141,6 @@ export const TokenResponseSchema = z.looseObject({
   token_type: z.string(),
   expires_in: z.number().positive(),
 });
-export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const PATHS = {
   single: '/DaaS/jobpricing',

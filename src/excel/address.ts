@@ -17,13 +17,6 @@ function lettersToColumn(letters: string): number {
   return n - 1;
 }
 
-/** 0-based rectangle → "B3:D9" (no sheet). */
-export function rectAddress(r0: number, c0: number, r1: number, c1: number): string {
-  const a = `${columnLetters(c0)}${r0 + 1}`;
-  const b = `${columnLetters(c1)}${r1 + 1}`;
-  return a === b ? a : `${a}:${b}`;
-}
-
 /**
  * The 0-based row spans of a RangeAreas address such as "Sheet1!A2:D5, Sheet1!A8:D10" or
  * "'My sheet'!A2:D2". Commas inside quoted sheet names are respected.

@@ -31,13 +31,6 @@ export function moneyFormat(currency: string | undefined): string {
   return `#,##0 "${code.replace(/[^A-Z]/g, '')}"`;
 }
 
-export function isMoneyField(name: string): boolean {
-  return MONEY.has(name);
-}
-export function isBonusField(name: string): boolean {
-  return BONUS.has(name);
-}
-
 function formatFor(header: string, currency: string | undefined): string {
   if (MONEY.has(header)) return moneyFormat(currency);
   if (BONUS.has(header)) return BONUS_FORMAT;

@@ -29,18 +29,6 @@ export interface JobArgs {
   revenue?: CellArg;
 }
 
-export const JOB_ARG_NAMES = [
-  'title',
-  'desc',
-  'country',
-  'state',
-  'city',
-  'zip',
-  'naics',
-  'fte',
-  'revenue',
-] as const;
-
 export type ParsedArgs = { ok: true; spec: JobSpec } | { ok: false; message: string };
 
 /** Thrown inside this module only; parseJobArgs turns it into a ParsedArgs failure. */

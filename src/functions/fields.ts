@@ -1,6 +1,5 @@
 import {
   DATASCOPE_FIELDS,
-  NUMBER_FIELDS,
   RESULT_FIELDS,
   type JobResult,
   type ResultField,
@@ -18,7 +17,6 @@ import {
 export const NOT_IN_SCOPE = 'Not included in your data scope';
 
 const BY_LOWER: ReadonlyMap<string, ResultField> = new Map(RESULT_FIELDS.map((f) => [f.toLowerCase(), f]));
-const NUMBER_SET: ReadonlySet<string> = new Set(NUMBER_FIELDS);
 const DATASCOPE_SET: ReadonlySet<string> = new Set(DATASCOPE_FIELDS);
 
 export type FieldLookup = { ok: true; field: ResultField } | { ok: false; message: string };
@@ -41,6 +39,3 @@ export function fieldValue(result: JobResult, field: ResultField): FieldValue {
   return { ok: false, message: NOT_IN_SCOPE };
 }
 
-export function isNumberField(field: ResultField): boolean {
-  return NUMBER_SET.has(field);
-}
