@@ -9,8 +9,8 @@
  */
 import { PATHS } from '../src/api/wire';
 import { salary50 } from '../src/functions/functions';
-import { createJobPricer } from '../src/functions/pricer';
-import { functionsPricer, installFunctionsPricer } from '../src/functions/runtime';
+import { createJobPricer } from '../src/runtime/pricer';
+import { functionsPricer, installFunctionsPricer } from '../src/runtime/functions-pricer';
 import { getSession } from '../src/runtime/session';
 import {
   installCustomFunctions,

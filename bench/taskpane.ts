@@ -16,7 +16,7 @@ import { batchSender } from '../src/api/batch-sender';
 import { detectMapping } from '../src/domain/column-mapping';
 import type { SendBatch } from '../src/domain/planner';
 import type { JobResult } from '../src/api/wire';
-import { priceSelection, type PriceRunSummary } from '../src/taskpane/pricing-run';
+import { priceSelection, type PriceRunSummary } from '../src/runtime/pricing-run';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { resolveClients } from './auth/bootstrap';
+import { resolveClients } from './bootstrap';
 import { loadConfig } from './config';
 import { loadPricingEngine } from './engine/index';
-import { jsonLineLogger } from './http/logger';
+import { jsonLineLogger } from './logger';
 import { createService } from './server';
 
 /**

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
 import { TokenSigner } from './auth/tokens';
-import type { PricingEngine } from './engine/types';
+import type { PricingEngine } from './model';
 import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
-import { silentLogger, type Logger } from './http/logger';
+import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
 import { TokenEndpoint } from './http/token-route';
 

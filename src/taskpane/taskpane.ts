@@ -5,11 +5,11 @@ import { getSession, type Session } from '../runtime/session';
 import { SettingsError } from '../runtime/settings';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
-import { refreshAll, refreshSelection } from '../functions/refresh';
+import { refreshAll, refreshSelection } from '../runtime/refresh';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
 import { renderMapping, resolveMapping } from './mapping-view';
-import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from './pricing-run';
+import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from '../runtime/pricing-run';
 import { progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
 
 /**

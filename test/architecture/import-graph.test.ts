@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * Keeps the layering of design/architecture.md true as the code grows: imports flow one way
- * (domain ← api/excel ← runtime ← functions/taskpane/commands; the service on its own side), the domain
+ * (domain ← api/excel ← runtime (the application layer: use cases, session, settings) ← functions/taskpane/commands,
+ * which never import each other; the service on its own side), the domain
  * stays free of Office, DOM, HTTP and Node, and the add-in never reaches into the reference service.
  */
 const SRC = resolve(__dirname, '..', '..', 'src');
@@ -13,9 +14,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   domain: ['domain'],
   api: ['api', 'domain'],
   excel: ['excel', 'api', 'domain'],
-  runtime: ['runtime', 'api', 'domain'],
+  runtime: ['runtime', 'excel', 'api', 'domain'],
   functions: ['functions', 'runtime', 'excel', 'api', 'domain'],
-  taskpane: ['taskpane', 'functions', 'runtime', 'excel', 'api', 'domain'],
+  taskpane: ['taskpane', 'runtime', 'excel', 'api', 'domain'],
   commands: ['commands', 'runtime', 'excel', 'api', 'domain'],
   service: ['service', 'api', 'domain'],
 };

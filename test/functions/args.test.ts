@@ -1,7 +1,7 @@
 import { jobSpec } from '../../src/domain/job';
-import { parseJobArgs } from '../../src/functions/args';
+import { parseJobArgs } from '../../src/runtime/args';
 import { fieldValue, lookupField, NOT_IN_SCOPE } from '../../src/functions/fields';
-import { findJobPriceCalls } from '../../src/functions/formula-args';
+import { findJobPriceCalls } from '../../src/runtime/formula-args';
 
 describe('formula arguments → JobSpec', () => {
   it('reads the first five arguments in order and treats null and "" as unused', () => {

@@ -1,8 +1,8 @@
 import { PATHS, RESULT_FIELDS } from '../../src/api/wire';
 import { deadlineMessage } from '../../src/domain/coalescer';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
-import { createJobPricer, NOT_SIGNED_IN } from '../../src/functions/pricer';
-import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
+import { createJobPricer, NOT_SIGNED_IN } from '../../src/runtime/pricer';
+import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
 import { getSession } from '../../src/runtime/session';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';

@@ -1,8 +1,8 @@
 import { PATHS } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
-import { refreshSelection } from '../../src/functions/refresh';
-import { functionsPricer, installFunctionsPricer } from '../../src/functions/runtime';
+import { refreshSelection } from '../../src/runtime/refresh';
+import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
 import { getSession } from '../../src/runtime/session';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import { startScriptedServer, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';

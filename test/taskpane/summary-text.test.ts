@@ -1,5 +1,5 @@
 import { progressPercent, progressText, summaryLines, summaryTitle } from '../../src/taskpane/summary-text';
-import type { PriceRunSummary } from '../../src/taskpane/pricing-run';
+import type { PriceRunSummary } from '../../src/runtime/pricing-run';
 
 const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   status: 'done',

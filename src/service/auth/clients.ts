@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FULL_SCOPE, type ClientScope } from '../engine/types';
+import { FULL_SCOPE, type ClientScope } from '../model';
 import {
   DEFAULT_SCRYPT_COST,
   hashSecret,

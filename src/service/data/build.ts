@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NORMALIZER_VERSION } from '../matching/normalize';
+import { NORMALIZER_VERSION } from '../text/normalize';
 import { buildOnetPart, ONET_SOURCES } from './onet/build';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, staleReason } from './manifest';

@@ -6,7 +6,7 @@ import { resolveLocation } from '../location/resolve';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
-import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from './types';
+import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../model';
 
 export interface EngineOptions {
   /** OEWS national vintage to price on (a year present in the index); default: the newest. */

@@ -3,7 +3,7 @@ import { createMatcher } from '../matching/matcher';
 import { defaultRawDir } from '../data/raw-files';
 import { loadIndex } from '../data/load';
 import { createPricingEngine, type EngineOptions } from './engine';
-import type { PricingEngine } from './types';
+import type { PricingEngine } from '../model';
 
 export { createPricingEngine, type EngineOptions } from './engine';
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
-import type { PricingEngine } from '../engine/types';
+import type { PricingEngine } from '../model';
 import { parseJsonBody, readBody } from './body';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
-import type { Logger } from './logger';
+import type { Logger } from '../logger';
 import { priceBatch, priceSingle } from './pricing-routes';
 import type { RateLimiter } from './rate-limit';
 import { sendEmpty, sendJson } from './respond';

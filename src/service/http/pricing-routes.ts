@@ -1,5 +1,5 @@
 import type { JobResult } from '../../api/wire';
-import type { ClientScope, PricingEngine } from '../engine/types';
+import type { ClientScope, PricingEngine } from '../model';
 import { parseJob, planBatch } from '../validation/job-request';
 
 /**

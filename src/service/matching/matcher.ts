@@ -1,9 +1,9 @@
-import type { Matcher, OccupationMatch } from '../engine/types';
+import type { Matcher, OccupationMatch } from '../model';
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import { extractLevel, zoneLevelName, type LevelSignal } from './level';
-import { NORMALIZER_VERSION, proseWords, stem, titleWords } from './normalize';
+import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
 import { rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
 import { TitleIndex } from './title-index';

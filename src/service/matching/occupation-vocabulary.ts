@@ -1,5 +1,5 @@
 import type { OnetPart } from '../data/onet/part';
-import { stem } from './normalize';
+import { stem } from '../text/normalize';
 
 /**
  * Which title words each occupation "knows": words used in any of its titles, or (stemmed) in its

@@ -1,4 +1,4 @@
-import type { MatchRating } from '../engine/types';
+import type { MatchRating } from '../model';
 
 /**
  * D3 MatchRating from the winner's score and its lead over the best *other SOC occupation*.

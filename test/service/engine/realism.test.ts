@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readXlsx, cellText } from '../../../src/service/data/raw-files';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE, type PricingEngine } from '../../../src/service/engine/types';
+import { FULL_SCOPE, type PricingEngine } from '../../../src/service/model';
 import { jobSpec } from '../../../src/domain/job';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { RAW_DIR, socMatcher, testIndex } from './test-index';

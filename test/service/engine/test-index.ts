@@ -6,7 +6,7 @@ import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/i
 import type { PricingIndex } from '../../../src/service/data/load';
 import { findRaw, defaultRawDir } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
-import type { Matcher, OccupationMatch } from '../../../src/service/engine/types';
+import type { Matcher, OccupationMatch } from '../../../src/service/model';
 
 /** The staged raw folder the tests read. */
 export const RAW_DIR = resolve(defaultRawDir(resolve(__dirname, '../../..')));

@@ -1,4 +1,4 @@
-import { jsonLineLogger, redact } from '../../../src/service/http/logger';
+import { jsonLineLogger, redact } from '../../../src/service/logger';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness } from '../support/harness';
 

@@ -1,5 +1,5 @@
 import { extractLevel, zoneLevelName } from '../../../src/service/matching/level';
-import { titleWords } from '../../../src/service/matching/normalize';
+import { titleWords } from '../../../src/service/text/normalize';
 
 const levelOf = (title: string) => extractLevel(titleWords(title));
 

@@ -1,5 +1,5 @@
-import { expandAbbreviation } from '../../../src/service/matching/abbreviations';
-import { proseWords, rawWords, singular, stem, titleWords } from '../../../src/service/matching/normalize';
+import { expandAbbreviation } from '../../../src/service/text/abbreviations';
+import { proseWords, rawWords, singular, stem, titleWords } from '../../../src/service/text/normalize';
 
 describe('normalisation: case, punctuation, accents', () => {
   test('lower-cases and splits on punctuation, keeping C++/C# tokens', () => {

@@ -5,7 +5,7 @@ import { industryAllowed, parseIndustry } from '../../../src/service/pricing/ind
 import { shiftWindow } from '../../../src/service/pricing/level';
 import { socFallbacks } from '../../../src/service/pricing/occupation';
 import { sizeAdjustment, sizeBandTable } from '../../../src/service/pricing/size';
-import { FULL_SCOPE } from '../../../src/service/engine/types';
+import { FULL_SCOPE } from '../../../src/service/model';
 import { MSG } from '../../../src/domain/messages';
 
 const percentiles = fc

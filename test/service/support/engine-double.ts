@@ -1,7 +1,7 @@
 import type { JobResult } from '../../../src/api/wire';
 import type { JobSpec } from '../../../src/domain/job';
 import { MSG } from '../../../src/domain/messages';
-import type { ClientScope, PriceOutcome, PricingEngine } from '../../../src/service/engine/types';
+import type { ClientScope, PriceOutcome, PricingEngine } from '../../../src/service/model';
 
 /**
  * A small PricingEngine for HTTP-layer tests: deterministic figures from the title, a few business

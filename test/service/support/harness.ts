@@ -4,8 +4,8 @@ import {
   type ClientRecord,
   type Operation,
 } from '../../../src/service/auth/clients';
-import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/engine/types';
-import { jsonLineLogger } from '../../../src/service/http/logger';
+import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/model';
+import { jsonLineLogger } from '../../../src/service/logger';
 import { createService, type Service, type ServiceOptions } from '../../../src/service/server';
 
 /** A running service on 127.0.0.1:0 with helpers for tokens and calls, for HTTP and conformance tests. */

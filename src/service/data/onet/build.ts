@@ -1,5 +1,5 @@
 import { cellText, readCsv, readTsv, readXlsx, requireRaw } from '../raw-files';
-import { NORMALIZER_VERSION, proseWords, titleWords } from '../../matching/normalize';
+import { NORMALIZER_VERSION, proseWords, titleWords } from '../../text/normalize';
 import { TitleKind, type OnetPart } from './part';
 
 export type { OnetPart } from './part';

@@ -3,7 +3,7 @@
  * once at start-up). Plain arrays only, parallel by index, so that it is compact on disk and parses
  * fast; the matcher builds its postings from these arrays in createMatcher.
  *
- * Words are stored as indexes into `vocab`, produced by src/service/matching/normalize.ts
+ * Words are stored as indexes into `vocab`, produced by src/service/text/normalize.ts
  * (`normalizerVersion` records which rules; the matcher rejects a part built with other rules).
  */
 export interface OnetPart {

@@ -11,7 +11,7 @@ import {
 import { jobArgsFromList, parseJobArgs } from './args';
 import { findJobPriceCalls, jobArgOffset, type ArgExpr } from './formula-args';
 import type { JobPricer } from './pricer';
-import { functionsPricer } from './runtime';
+import { functionsPricer } from './functions-pricer';
 
 /**
  * "Refresh selection" and "Refresh all" for the task pane: drop cached answers, then make Excel

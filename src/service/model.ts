@@ -1,5 +1,5 @@
-import type { JobSpec } from '../../domain/job';
-import type { JobResult } from '../../api/wire';
+import type { JobSpec } from '../domain/job';
+import type { JobResult } from '../api/wire';
 
 /**
  * Contracts between the reference service's layers. The HTTP layer parses and authenticates, then

@@ -1,4 +1,4 @@
-import { createMemoryStorage, getSession, type KeyValueStorage } from '../runtime/session';
+import { createMemoryStorage, getSession, type KeyValueStorage } from './session';
 import { createJobPricer, type JobPricer } from './pricer';
 
 /**

@@ -1,7 +1,7 @@
-import type { ServiceConfig } from '../config';
-import type { Logger } from '../http/logger';
-import { clientWithSecret, loadClientsFile, type ClientRecord } from './clients';
-import { loadOrCreateDevClient } from './dev-client';
+import type { ServiceConfig } from './config';
+import type { Logger } from './logger';
+import { clientWithSecret, loadClientsFile, type ClientRecord } from './auth/clients';
+import { loadOrCreateDevClient } from './auth/dev-client';
 
 /**
  * The clients for this start, from the configured source (config.ts documents the precedence), and a

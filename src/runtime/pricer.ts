@@ -13,8 +13,8 @@ import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
 import { localJobError } from '../domain/validation';
-import { ResultStore } from '../runtime/result-store';
-import type { KeyValueStorage, Session } from '../runtime/session';
+import { ResultStore } from './result-store';
+import type { KeyValueStorage, Session } from './session';
 
 /**
  * What the JOBPRICE.* functions call: one job in, one outcome out, through (in this order) local
