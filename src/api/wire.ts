@@ -28,6 +28,8 @@ export const JobMatchRequestSchema = z.object({
   JobDesc: z.string().optional(),
   CompanyName: z.string().optional(),
   DataScope: DataScopeSchema.optional(),
+  /** D19: pins the benchmark job; a blank code means "match the title". */
+  JobCode: z.string().optional(),
 });
 export type JobMatchRequest = z.infer<typeof JobMatchRequestSchema>;
 
@@ -50,6 +52,9 @@ export function toWireRequest(spec: JobSpec): JobMatchRequest {
       FTEValue: s.fte,
       Revenue: s.revenue,
     },
+    // D19: sent only when the user gave a code (a mapped Job Code column or a formula's jobcode), so a
+    // service that does not know the field never sees it otherwise.
+    ...(spec.jobCode === undefined ? {} : { JobCode: spec.jobCode }),
   };
 }
 
@@ -65,7 +70,16 @@ export const COMP_FIELDS = ['Comp10', 'Comp25', 'Comp50', 'Comp75', 'Comp90'] as
 /** D2: percentages of base salary. */
 export const BONUS_FIELDS = ['BonusTarget50', 'BonusTargetAvg'] as const;
 export const NUMBER_FIELDS = [...SALARY_FIELDS, ...COMP_FIELDS, ...BONUS_FIELDS] as const;
-export const TEXT_FIELDS = ['CurrencyCode', 'MatchRating', 'JobFamilyName', 'JobLevelName'] as const;
+/** D17: MatchedJobCode and MatchedJobTitle name the benchmark priced; D20: DataEffectiveDate dates the figures. */
+export const TEXT_FIELDS = [
+  'CurrencyCode',
+  'MatchRating',
+  'MatchedJobCode',
+  'MatchedJobTitle',
+  'JobFamilyName',
+  'JobLevelName',
+  'DataEffectiveDate',
+] as const;
 export const DATASCOPE_FIELDS = [
   'DataScope_IndustryCode',
   'DataScope_IndustryName',
@@ -76,6 +90,9 @@ export const DATASCOPE_FIELDS = [
   'DataScope_State',
   'DataScope_City',
 ] as const;
+
+/** D17/D20 fields that a service may not send at all (a commercial one): clients treat them as optional. */
+export const PROVENANCE_FIELDS = ['MatchedJobCode', 'MatchedJobTitle', 'DataEffectiveDate'] as const;
 
 /** Every result field, in the order the add-in writes columns. */
 export const RESULT_FIELDS = [...NUMBER_FIELDS, ...TEXT_FIELDS, ...DATASCOPE_FIELDS] as const;
@@ -121,7 +138,6 @@ export const BatchErrorItemSchema = z.looseObject({
   ErrorMessage: z.string(),
 });
 
-
 // ---------- envelopes (§2.4) ----------
 
 /** Code 1 = success, -1 = no data (§2.4). Other codes are tolerated and treated as failure. */
@@ -142,8 +158,36 @@ export const TokenResponseSchema = z.looseObject({
   expires_in: z.number().positive(),
 });
 
+// ---------- candidate matches (D18) ----------
+
+/** One candidate benchmark for a title, best first in its list. No pay figures. */
+export const CandidateSchema = z.looseObject({
+  MatchedJobCode: z.string(),
+  MatchedJobTitle: z.string(),
+  JobFamilyName: z.string().optional(),
+  MatchRating: z.string().optional(),
+  /** 0..1, comparable within one answer only. */
+  MatchScore: z.number().optional(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+/** D18: the request of /DaaS/jobmatch (and each item of /DaaS/batchjobmatch, with SubRequestID). */
+export const CandidateRequestSchema = JobMatchRequestSchema.extend({ MaxCandidates: z.number().optional() });
+export type CandidateRequest = z.infer<typeof CandidateRequestSchema>;
+
+/** D18: one answer item; SubRequestID in batch answers only. */
+export const CandidateListSchema = z.looseObject({
+  SubRequestID: z.string().optional(),
+  Candidates: z.array(CandidateSchema),
+});
+export type CandidateList = z.infer<typeof CandidateListSchema>;
+
 export const PATHS = {
   single: '/DaaS/jobpricing',
   batch: '/DaaS/batchjobpricing',
+  /** D18 */
+  match: '/DaaS/jobmatch',
+  /** D18 */
+  batchMatch: '/DaaS/batchjobmatch',
   token: '/oauth/token',
 } as const;

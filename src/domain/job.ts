@@ -25,6 +25,11 @@ export interface JobSpec {
   readonly description: string;
   readonly company: string;
   readonly scope: JobScope;
+  /**
+   * D19: the benchmark job code to price instead of matching the title (a mapped Job Code column or a
+   * formula's `jobcode`). Absent when the user gave none; "" when a mapped column's cell is blank.
+   */
+  readonly jobCode?: string;
 }
 
 export const EMPTY_SCOPE: JobScope = Object.freeze({
@@ -39,21 +44,25 @@ export const EMPTY_SCOPE: JobScope = Object.freeze({
 
 /** Builds a JobSpec from partial input, filling the spec's defaults ("" and 0). */
 export function jobSpec(
-  partial: { title: string; description?: string; company?: string } & { scope?: Partial<JobScope> },
+  partial: { title: string; description?: string; company?: string; jobCode?: string } & {
+    scope?: Partial<JobScope>;
+  },
 ): JobSpec {
   return {
     title: partial.title,
     description: partial.description ?? '',
     company: partial.company ?? '',
     scope: { ...EMPTY_SCOPE, ...(partial.scope ?? {}) },
+    ...(partial.jobCode === undefined ? {} : { jobCode: partial.jobCode }),
   };
 }
 
 /** Separates the fields of a job key; `foldText` turns every control character into a space, so it cannot occur inside a field. */
 const KEY_SEPARATOR = '\u001f';
 /** Text that needs the slow path: runs of white space, non-space white space, or control characters. */
-// eslint-disable-next-line no-control-regex -- control characters are what this looks for
-const NEEDS_FOLDING = /\s\s|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const NEEDS_FOLDING =
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  /\s\s|[\u0000-\u001f\u007f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 /** Trims, collapses white space (and control characters) to one space, and lower-cases. */
 function foldText(text: string): string {
@@ -85,5 +94,7 @@ export function jobKey(spec: JobSpec): string {
     foldText(s.naics),
     String(s.fte),
     String(s.revenue),
+    // A blank code pins nothing (D19), so it is the same job as no code at all.
+    foldText(spec.jobCode ?? ''),
   ].join(KEY_SEPARATOR);
 }

@@ -1,5 +1,6 @@
 import {
   DATASCOPE_FIELDS,
+  PROVENANCE_FIELDS,
   RESULT_FIELDS,
   type JobResult,
   type ResultField,
@@ -17,7 +18,7 @@ import {
 export const NOT_IN_SCOPE = 'Not included in your data scope';
 
 const BY_LOWER: ReadonlyMap<string, ResultField> = new Map(RESULT_FIELDS.map((f) => [f.toLowerCase(), f]));
-const DATASCOPE_SET: ReadonlySet<string> = new Set(DATASCOPE_FIELDS);
+const BLANK_WHEN_ABSENT: ReadonlySet<string> = new Set([...DATASCOPE_FIELDS, ...PROVENANCE_FIELDS]);
 
 export type FieldLookup = { ok: true; field: ResultField } | { ok: false; message: string };
 
@@ -35,7 +36,6 @@ export type FieldValue = { ok: true; value: number | string } | { ok: false; mes
 export function fieldValue(result: JobResult, field: ResultField): FieldValue {
   const value = result[field as keyof JobResult] as number | string | undefined;
   if (value !== undefined) return { ok: true, value };
-  if (DATASCOPE_SET.has(field)) return { ok: true, value: '' };
+  if (BLANK_WHEN_ABSENT.has(field)) return { ok: true, value: '' };
   return { ok: false, message: NOT_IN_SCOPE };
 }
-
