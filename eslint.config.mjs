@@ -16,7 +16,18 @@ export default tseslint.config(
     // Node scripts and configs: Node's globals (the TypeScript sources get theirs from tsconfig).
     languageOptions: {
       globals: Object.fromEntries(
-        ['require', 'process', '__dirname', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']
+        [
+          'require',
+          'process',
+          '__dirname',
+          'console',
+          'Buffer',
+          'URL',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+        ]
           .map((g) => [g, 'readonly'])
           .concat([['module', 'writable']]),
       ),

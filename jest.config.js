@@ -4,7 +4,10 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node', sourceMap: true } }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node', sourceMap: true } },
+    ],
   },
   testTimeout: 30000,
 };

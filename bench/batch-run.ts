@@ -21,7 +21,14 @@ function sheet(n: number): PlannerRow[] {
     const j = i < unique ? i : (i * 7919) % unique;
     const title = i < unique ? `Job title ${j}` : `  JOB TITLE ${j} `;
     const city = i % 97 === 0 ? 'Springfield' : ''; // D7: city without state → local failure
-    rows.push({ row: i + 2, spec: jobSpec({ title, description: 'Designs and builds things.', scope: { state: j % 3 ? 'OH' : '', city } }) });
+    rows.push({
+      row: i + 2,
+      spec: jobSpec({
+        title,
+        description: 'Designs and builds things.',
+        scope: { state: j % 3 ? 'OH' : '', city },
+      }),
+    });
   }
   return rows;
 }

@@ -29,21 +29,31 @@ async function main(): Promise<void> {
   const n = 2000;
   const t1 = performance.now();
   for (let i = 0; i < n; i++) engine.price(jobs[i % jobs.length] as (typeof jobs)[number], FULL_SCOPE);
-  console.log(`price() incl. matching: ${(((performance.now() - t1) / n) * 1000).toFixed(1)} us per job (${n} jobs)`);
+  console.log(
+    `price() incl. matching: ${(((performance.now() - t1) / n) * 1000).toFixed(1)} us per job (${n} jobs)`,
+  );
 
   // Pricing alone: a matcher that answers at once, so only location, industry, size, level and bonus remain.
   const index = await loadIndex(dir);
   const fixed: Matcher = {
     match: () => ({
-      onetCode: '29-1141.00', socCode: '29-1141', occupationTitle: 'Registered Nurses', rating: 'Confident', score: 1,
-      jobFamilyName: 'Healthcare Practitioners and Technical Occupations', jobLevelName: '', levelShift: 0,
+      onetCode: '29-1141.00',
+      socCode: '29-1141',
+      occupationTitle: 'Registered Nurses',
+      rating: 'Confident',
+      score: 1,
+      jobFamilyName: 'Healthcare Practitioners and Technical Occupations',
+      jobLevelName: '',
+      levelShift: 0,
     }),
   };
   const pricingOnly = createPricingEngine(index, fixed);
   const m = 100_000;
   const t2 = performance.now();
   for (let i = 0; i < m; i++) pricingOnly.price(jobs[i % jobs.length] as (typeof jobs)[number], FULL_SCOPE);
-  console.log(`price() without matching: ${(((performance.now() - t2) / m) * 1000).toFixed(1)} us per job (${m} jobs)`);
+  console.log(
+    `price() without matching: ${(((performance.now() - t2) / m) * 1000).toFixed(1)} us per job (${m} jobs)`,
+  );
 
   const sample = engine.price(jobs[0] as (typeof jobs)[number], FULL_SCOPE);
   console.log('Registered Nurse, San Jose CA:');

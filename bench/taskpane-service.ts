@@ -8,7 +8,9 @@ import { startReferenceService } from '../test/e2e/reference-service';
 
 startReferenceService()
   .then((s) => {
-    process.stdout.write(`${JSON.stringify({ url: s.url, clientId: s.clientId, clientSecret: s.clientSecret })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ url: s.url, clientId: s.clientId, clientSecret: s.clientSecret })}\n`,
+    );
     process.stdin.resume();
     process.stdin.on('end', () => void s.close().then(() => process.exit(0)));
   })

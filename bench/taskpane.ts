@@ -77,7 +77,11 @@ async function startServiceProcess(): Promise<{ url: string; token: string; stop
   const res = await fetch(`${info.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: info.clientId,
+      client_secret: info.clientSecret,
+    }),
   });
   const body = (await res.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`sign-in to the reference service failed (${res.status})`);
@@ -99,7 +103,11 @@ async function main(): Promise<void> {
     }
   } as typeof realSync;
 
-  const client = new JobMarketClient({ baseUrl: service.url, getAccessToken: () => token, timeoutMs: 60_000 });
+  const client = new JobMarketClient({
+    baseUrl: service.url,
+    getAccessToken: () => token,
+    timeoutMs: 60_000,
+  });
   const inner = batchSender(client);
   const send: SendBatch<JobResult> = async (items, signal) => {
     timeline.enter('network');
@@ -111,7 +119,10 @@ async function main(): Promise<void> {
   };
 
   const phases: Array<[string, number]> = [];
-  const run = async (rows: number, seed: number): Promise<{ summary: PriceRunSummary; totalMs: number; host: ReturnType<typeof installSimHost> }> => {
+  const run = async (
+    rows: number,
+    seed: number,
+  ): Promise<{ summary: PriceRunSummary; totalMs: number; host: ReturnType<typeof installSimHost> }> => {
     const sheet = jobSheet(rows, seed);
     const host = installSimHost({
       sheets: [{ name: 'Jobs', rows: sheet.rows }],
@@ -134,10 +145,23 @@ async function main(): Promise<void> {
   };
 
   await run(WARM_UP_ROWS, 1);
-  const runs: Array<Awaited<ReturnType<typeof run>> & { network: number; hostMs: number; addin: number; phases: Array<[string, number]> }> = [];
+  const runs: Array<
+    Awaited<ReturnType<typeof run>> & {
+      network: number;
+      hostMs: number;
+      addin: number;
+      phases: Array<[string, number]>;
+    }
+  > = [];
   for (let i = 0; i < REPEATS; i++) {
     const r = await run(ROWS, 2026);
-    runs.push({ ...r, network: timeline.network, hostMs: timeline.host, addin: timeline.addin, phases: [...phases] });
+    runs.push({
+      ...r,
+      network: timeline.network,
+      hostMs: timeline.host,
+      addin: timeline.addin,
+      phases: [...phases],
+    });
   }
   const byShare = [...runs].sort((a, b) => a.addin / a.totalMs - b.addin / b.totalMs);
   const median = byShare[Math.floor(byShare.length / 2)] as (typeof runs)[number];
@@ -146,33 +170,54 @@ async function main(): Promise<void> {
   timeline.host = median.hostMs;
   timeline.addin = median.addin;
   phases.splice(0, phases.length, ...median.phases);
-  console.log(`runs                 ${REPEATS} measured after a ${WARM_UP_ROWS.toLocaleString('en-US')}-row warm-up; add-in share per run: ${runs.map((r) => `${((100 * r.addin) / r.totalMs).toFixed(2)} %`).join(', ')}`);
+  console.log(
+    `runs                 ${REPEATS} measured after a ${WARM_UP_ROWS.toLocaleString('en-US')}-row warm-up; add-in share per run: ${runs.map((r) => `${((100 * r.addin) / r.totalMs).toFixed(2)} %`).join(', ')}`,
+  );
   console.log('                     the median run, in full:');
   const stats = host.workbook.stats();
   const expectedRequests = Math.ceil(summary.uniqueJobs / 200);
   const pct = (x: number): string => `${((100 * x) / totalMs).toFixed(2)} %`;
   const ms = (x: number): string => `${x.toFixed(0)} ms`;
 
-  console.log(`rows                 ${ROWS.toLocaleString('en-US')} (priced ${summary.priced}, failed ${summary.failed}, duplicates merged ${summary.duplicatesMerged})`);
+  console.log(
+    `rows                 ${ROWS.toLocaleString('en-US')} (priced ${summary.priced}, failed ${summary.failed}, duplicates merged ${summary.duplicatesMerged})`,
+  );
   console.log(`total time           ${ms(totalMs)}`);
-  console.log(`requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`);
+  console.log(
+    `requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`,
+  );
   console.log(`unique jobs          ${summary.uniqueJobs}`);
   const bound = 6 + summary.requests + Math.ceil(ROWS / 2000) + Math.ceil(ROWS / 1000);
-  console.log(`context.sync() calls ${stats.syncs} (bound 6 + requests + ceil(n/2000) + ceil(n/1000) = ${bound} ≤ 8 + 2·ceil(n/200) = ${8 + 2 * Math.ceil(ROWS / 200)})`);
-  console.log(`max bytes per sync   ${stats.maxRequestBytes.toLocaleString('en-US')} sent, ${stats.maxResponseBytes.toLocaleString('en-US')} received (limit 5,242,880)`);
+  console.log(
+    `context.sync() calls ${stats.syncs} (bound 6 + requests + ceil(n/2000) + ceil(n/1000) = ${bound} ≤ 8 + 2·ceil(n/200) = ${8 + 2 * Math.ceil(ROWS / 200)})`,
+  );
+  console.log(
+    `max bytes per sync   ${stats.maxRequestBytes.toLocaleString('en-US')} sent, ${stats.maxResponseBytes.toLocaleString('en-US')} received (limit 5,242,880)`,
+  );
   console.log(`network in flight    ${ms(timeline.network)} (${pct(timeline.network)})`);
   console.log(`simulated Excel      ${ms(timeline.host)} (${pct(timeline.host)}) outside network calls`);
-  console.log(`add-in share         ${ms(timeline.addin)} (${pct(timeline.addin)}; target < 5 %: ${timeline.addin / totalMs < 0.05 ? 'met' : 'NOT met'})`);
+  console.log(
+    `add-in share         ${ms(timeline.addin)} (${pct(timeline.addin)}; target < 5 %: ${timeline.addin / totalMs < 0.05 ? 'met' : 'NOT met'})`,
+  );
   let previous = 0;
   const stages = phases.map(([name, at]) => {
     const text = `${name} ${ms(at - previous)}`;
     previous = at;
     return text;
   });
-  console.log(`before the 1st call  ${stages.join(', ')} (read and checked: simulated Excel; parsed, planned: add-in)`);
-  const planMs = phases.reduce((acc, [name, at], i) => (name === 'planned' ? at - (phases[i - 1]?.[1] ?? 0) : acc), 0);
-  console.log(`  of which planning   ${ms(planMs)} (planBatches: dedupe + packing); the rest ${ms(timeline.addin - planMs)} (${pct(timeline.addin - planMs)})`);
-  console.log(`outside network      ${ms(timeline.addin + timeline.host)} (${pct(timeline.addin + timeline.host)}) add-in + simulated Excel together`);
+  console.log(
+    `before the 1st call  ${stages.join(', ')} (read and checked: simulated Excel; parsed, planned: add-in)`,
+  );
+  const planMs = phases.reduce(
+    (acc, [name, at], i) => (name === 'planned' ? at - (phases[i - 1]?.[1] ?? 0) : acc),
+    0,
+  );
+  console.log(
+    `  of which planning   ${ms(planMs)} (planBatches: dedupe + packing); the rest ${ms(timeline.addin - planMs)} (${pct(timeline.addin - planMs)})`,
+  );
+  console.log(
+    `outside network      ${ms(timeline.addin + timeline.host)} (${pct(timeline.addin + timeline.host)}) add-in + simulated Excel together`,
+  );
 
   service.stop();
 }

@@ -82,5 +82,6 @@ function crc32(buf) {
   return c ^ 0xffffffff;
 }
 
-for (const size of [16, 32, 64, 80]) writeFileSync(new URL(`../assets/icon-${size}.png`, import.meta.url), render(size));
+for (const size of [16, 32, 64, 80])
+  writeFileSync(new URL(`../assets/icon-${size}.png`, import.meta.url), render(size));
 console.log('wrote assets/icon-{16,32,64,80}.png');

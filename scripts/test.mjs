@@ -23,10 +23,14 @@ const stages = [
 
 // What the machine must have besides node_modules; say so at once rather than after minutes of work.
 const missing = [];
-if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0) missing.push('xmllint (Debian: libxml2-utils)');
-if (!existsSync('/usr/bin/chromium')) missing.push('Chromium at /usr/bin/chromium (Debian: chromium), for the end-to-end test');
+if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0)
+  missing.push('xmllint (Debian: libxml2-utils)');
+if (!existsSync('/usr/bin/chromium'))
+  missing.push('Chromium at /usr/bin/chromium (Debian: chromium), for the end-to-end test');
 if (missing.length > 0) {
-  console.error(`npm test needs: ${missing.join('; ')}.\nInstall them with apt-get, or run \`bash .ci/run\`, which does.`);
+  console.error(
+    `npm test needs: ${missing.join('; ')}.\nInstall them with apt-get, or run \`bash .ci/run\`, which does.`,
+  );
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
@@ -46,7 +50,10 @@ for (const [name, cmd, args] of stages) {
 console.log('\n=== jest');
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const resultsFile = join(root, 'test-results', 'jest.json');
-const jest = spawnSync(bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], { cwd: root, stdio: 'inherit' });
+const jest = spawnSync(bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], {
+  cwd: root,
+  stdio: 'inherit',
+});
 let summary = 'tests: 0 passed, 1 failed';
 try {
   const r = JSON.parse(readFileSync(resultsFile, 'utf8'));

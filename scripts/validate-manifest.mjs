@@ -16,14 +16,19 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!existsSync(schema)) fail(`schema not found at ${schema} (expected ../shared beside the repository, or set JOBPRICE_SHARED_DIR)`);
+if (!existsSync(schema))
+  fail(
+    `schema not found at ${schema} (expected ../shared beside the repository, or set JOBPRICE_SHARED_DIR)`,
+  );
 try {
   execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
 } catch {
   fail('xmllint is not installed (Debian: apt-get install libxml2-utils)');
 }
 try {
-  execFileSync('xmllint', ['--noout', '--schema', schema, manifestPath], { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('xmllint', ['--noout', '--schema', schema, manifestPath], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 } catch {
   fail('does not validate against the Office add-in schemas (see the lines above)');
 }
@@ -31,13 +36,15 @@ try {
 const xml = readFileSync(manifestPath, 'utf8');
 const problems = [];
 const namespace = /<bt:String id="Functions\.Namespace" DefaultValue="([^"]+)"/.exec(xml)?.[1];
-if (namespace !== 'JOBPRICE') problems.push(`custom functions namespace is ${namespace ?? 'missing'}, expected JOBPRICE`);
+if (namespace !== 'JOBPRICE')
+  problems.push(`custom functions namespace is ${namespace ?? 'missing'}, expected JOBPRICE`);
 if (!/<Runtime resid="Taskpane\.Url" lifetime="long"\/>/.test(xml))
   problems.push('the shared runtime (Runtime resid="Taskpane.Url" lifetime="long") is missing');
 for (const [, file] of xml.matchAll(/https:\/\/localhost:3000\/assets\/([\w.-]+\.png)/g))
   if (!existsSync(join(root, 'assets', file))) problems.push(`icon assets/${file} is referenced but missing`);
 // Pane, functions page and ribbon commands must all live in the one shared-runtime page.
-if (!/<FunctionFile resid="Taskpane\.Url"\/>/.test(xml)) problems.push('FunctionFile is not the shared runtime page Taskpane.Url');
+if (!/<FunctionFile resid="Taskpane\.Url"\/>/.test(xml))
+  problems.push('FunctionFile is not the shared runtime page Taskpane.Url');
 if (!/<Page>\s*<SourceLocation resid="Taskpane\.Url"\/>\s*<\/Page>/.test(xml))
   problems.push('the custom functions Page is not the shared runtime page Taskpane.Url');
 if (problems.length > 0) fail(problems.join('\n'));

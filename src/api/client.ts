@@ -133,11 +133,17 @@ export class JobMarketClient {
    * reported in `unattributed`. An id missing from the reply → failure('transport', NO_RESULT_MESSAGE).
    * Throws JobPriceApiError on transport failures.
    */
-  async matchBatch(items: ReadonlyArray<{ id: string; spec: JobSpec }>, opts: CallOptions = {}): Promise<BatchReply> {
+  async matchBatch(
+    items: ReadonlyArray<{ id: string; spec: JobSpec }>,
+    opts: CallOptions = {},
+  ): Promise<BatchReply> {
     const body = JSON.stringify(items.map((it) => toWireSubRequest(it.id, it.spec)));
     const json = await this.call(PATHS.batch, 'match', body, opts.signal, this.maxAttempts);
     const envelope = parseEnvelope(json);
-    return interpretBatch(envelope, items.map((it) => it.id));
+    return interpretBatch(
+      envelope,
+      items.map((it) => it.id),
+    );
   }
 
   /** D15 client credentials → token. */
@@ -182,7 +188,13 @@ export class JobMarketClient {
     signal: AbortSignal | undefined,
     maxAttempts: number,
   ): Promise<JobOutcome<JobResult>> {
-    const json = await this.call(PATHS.single, 'match', JSON.stringify(toWireRequest(spec)), signal, maxAttempts);
+    const json = await this.call(
+      PATHS.single,
+      'match',
+      JSON.stringify(toWireRequest(spec)),
+      signal,
+      maxAttempts,
+    );
     const envelope = parseEnvelope(json);
     if (envelope.Code !== 1) return failure('service', serviceMessage(envelope));
     const data = SingleDataSchema.safeParse(envelope.Data);
@@ -249,7 +261,8 @@ export class JobMarketClient {
     const { status } = answer;
     // A service that echoes the credentials back in its error text must not put them on screen.
     const detail = redact(errorDetail(answer.text), secrets);
-    if (endpoint === 'token' && (status === 400 || status === 401)) return apiErrors.badClientCredentials(status, detail);
+    if (endpoint === 'token' && (status === 400 || status === 401))
+      return apiErrors.badClientCredentials(status, detail);
     if (status === 401) return apiErrors.unauthorized(detail);
     if (status === 403) return apiErrors.forbidden(detail);
     if (status === 413) return apiErrors.payloadTooLarge(bodyBytes);
@@ -267,10 +280,16 @@ export class JobMarketClient {
       token = await this.config.getAccessToken();
     } catch (err) {
       if (err instanceof JobPriceApiError) throw err;
-      throw new JobPriceApiError('unauthorized', `Could not get an access token: ${reasonOf(err)}`, { cause: err });
+      throw new JobPriceApiError('unauthorized', `Could not get an access token: ${reasonOf(err)}`, {
+        cause: err,
+      });
     }
     if (token === null || token.trim() === '') throw apiErrors.notSignedIn();
-    return { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+    return {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
   }
 
   /** One HTTP exchange under its own timeout; the caller's signal cancels it at once. */
@@ -342,7 +361,9 @@ export function interpretBatch(envelope: Envelope, sentIds: readonly string[]): 
   items.forEach((raw, index) => {
     const where = `Data[${index}]`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      unattributed.push(apiErrors.protocol(`${where}: expected an object, received ${describeType(raw)}.`).message);
+      unattributed.push(
+        apiErrors.protocol(`${where}: expected an object, received ${describeType(raw)}.`).message,
+      );
       return;
     }
     const record = raw as Record<string, unknown>;
@@ -368,14 +389,18 @@ export function interpretBatch(envelope: Envelope, sentIds: readonly string[]): 
           : outcome.message,
       );
     } else if (!wanted.has(id)) {
-      unattributed.push(`The service returned an item for SubRequestID "${id}", which was not sent; it was ignored.`);
+      unattributed.push(
+        `The service returned an item for SubRequestID "${id}", which was not sent; it was ignored.`,
+      );
     } else if (!byId.has(id)) {
       byId.set(id, outcome);
     }
   });
 
   const rest: JobOutcome<JobResult> =
-    envelope.Code === 1 ? failure('transport', NO_RESULT_MESSAGE) : failure('service', wholeBatchMessage(envelope, items));
+    envelope.Code === 1
+      ? failure('transport', NO_RESULT_MESSAGE)
+      : failure('service', wholeBatchMessage(envelope, items));
   for (const id of wanted) if (!byId.has(id)) byId.set(id, rest);
   return { byId, unattributed };
 }
@@ -385,7 +410,9 @@ function wholeBatchMessage(envelope: Envelope, items: unknown[]): string {
   if (envelope.Message?.trim()) return envelope.Message;
   const first = items.find(
     (it): it is { ErrorMessage: string } =>
-      typeof it === 'object' && it !== null && typeof (it as { ErrorMessage?: unknown }).ErrorMessage === 'string',
+      typeof it === 'object' &&
+      it !== null &&
+      typeof (it as { ErrorMessage?: unknown }).ErrorMessage === 'string',
   );
   if (first) return `The service refused the whole batch: ${first.ErrorMessage}`;
   return `The service refused the whole batch (Code ${envelope.Code}) without saying why.`;
@@ -414,7 +441,8 @@ function parseJsonBody(answer: RawAnswer): unknown {
       answer.status,
     );
   }
-  if (text.trim() === '') throw apiErrors.protocol(`an empty body (HTTP ${answer.status}) instead of JSON.`, answer.status);
+  if (text.trim() === '')
+    throw apiErrors.protocol(`an empty body (HTTP ${answer.status}) instead of JSON.`, answer.status);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
@@ -540,7 +568,11 @@ function nonNegative(v: number | undefined, fallback: number): number {
  */
 function stopped(signal: AbortSignal): JobPriceApiError {
   const reason: unknown = signal.reason;
-  if (typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError') {
+  if (
+    typeof reason === 'object' &&
+    reason !== null &&
+    (reason as { name?: unknown }).name === 'TimeoutError'
+  ) {
     return apiErrors.deadline();
   }
   return apiErrors.cancelled();

@@ -21,7 +21,12 @@ export type ApiErrorCode =
   | 'config';
 
 /** Transient failures: trying the same call again later may succeed (D14: 429 and 5xx; plus network and timeout). */
-const RETRYABLE: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['rate_limited', 'server', 'network', 'timeout']);
+const RETRYABLE: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+]);
 /** Failures of the credentials themselves: every further call of the run would fail the same way. */
 const ABORTS_RUN: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['unauthorized', 'forbidden']);
 
@@ -84,7 +89,10 @@ export const apiErrors = {
   badClientCredentials: (status: number, detail?: string): JobPriceApiError =>
     new JobPriceApiError(
       'unauthorized',
-      withDetail(`The service did not accept the client ID and secret (${status}). Check them in Settings.`, detail),
+      withDetail(
+        `The service did not accept the client ID and secret (${status}). Check them in Settings.`,
+        detail,
+      ),
       { status },
     ),
 
@@ -106,9 +114,13 @@ export const apiErrors = {
     ),
 
   badRequest: (status: number, detail?: string): JobPriceApiError =>
-    new JobPriceApiError('bad_request', withDetail(`The service could not accept the request (${status}).`, detail), {
-      status,
-    }),
+    new JobPriceApiError(
+      'bad_request',
+      withDetail(`The service could not accept the request (${status}).`, detail),
+      {
+        status,
+      },
+    ),
 
   notFound: (status: number, url: string): JobPriceApiError =>
     new JobPriceApiError(
@@ -152,7 +164,11 @@ export const apiErrors = {
   cancelled: (): JobPriceApiError => new JobPriceApiError('cancelled', 'The request was cancelled.'),
 
   protocol: (what: string, status?: number): JobPriceApiError =>
-    new JobPriceApiError('protocol', `The service sent an answer that is not in the expected format: ${what}`, {
-      ...(status === undefined ? {} : { status }),
-    }),
+    new JobPriceApiError(
+      'protocol',
+      `The service sent an answer that is not in the expected format: ${what}`,
+      {
+        ...(status === undefined ? {} : { status }),
+      },
+    ),
 } as const;

@@ -140,7 +140,9 @@ export function positionalMapping(columnCount: number): ColumnMapping {
  * moved columns), else by offset; `none` records that the user chose "(not used)", so detection does
  * not bring the column back. Contains no cell values, only column names.
  */
-export type StoredMapping = Partial<Record<InputField, { header: string } | { offset: number } | { none: true }>>;
+export type StoredMapping = Partial<
+  Record<InputField, { header: string } | { offset: number } | { none: true }>
+>;
 
 export function toStoredMapping(mapping: ColumnMapping, headers: readonly unknown[] | null): StoredMapping {
   const stored: StoredMapping = {};

@@ -106,7 +106,8 @@ export interface PlanOptions {
 
 export function planBatches(rows: readonly PlannerRow[], opts: PlanOptions = {}): BatchPlan {
   const limit = opts.limit ?? BATCH_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Batch limit must be a whole number >= 1, got ${limit}.`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`Batch limit must be a whole number >= 1, got ${limit}.`);
   const maxBytes = opts.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   if (!(maxBytes > 0)) throw new RangeError(`maxRequestBytes must be > 0, got ${maxBytes}.`);
 
@@ -214,7 +215,12 @@ export async function runPlan<R>(
   const report = (batch: Map<number, JobOutcome<R>>): void => {
     if (batch.size === 0) return;
     for (const [row, outcome] of batch) outcomes.set(row, outcome);
-    const progress: PlanProgress = { rowsDone: outcomes.size, rowsTotal: plan.totalRows, requestsDone, requestsTotal };
+    const progress: PlanProgress = {
+      rowsDone: outcomes.size,
+      rowsTotal: plan.totalRows,
+      requestsDone,
+      requestsTotal,
+    };
     const callback = opts.onRequestDone;
     if (!callback) return;
     callbacks = callbacks.then(async () => {
@@ -237,7 +243,9 @@ export async function runPlan<R>(
    * halves went back to the front of the queue, or null when the run was aborted meanwhile (its rows
    * are then settled by the final sweep).
    */
-  const sendOne = async (request: PlannedSubRequest[]): Promise<Map<number, JobOutcome<R>> | 'split' | null> => {
+  const sendOne = async (
+    request: PlannedSubRequest[],
+  ): Promise<Map<number, JobOutcome<R>> | 'split' | null> => {
     const items = request.map((sub) => ({ id: sub.id, spec: sub.spec }));
     const batch = new Map<number, JobOutcome<R>>();
     try {
@@ -311,7 +319,9 @@ export async function runPlan<R>(
           if (outcomes.has(row)) continue;
           leftovers.set(
             row,
-            fatalMessage !== undefined ? failure<R>('transport', fatalMessage) : failure<R>('cancelled', CANCELLED_ROW_MESSAGE),
+            fatalMessage !== undefined
+              ? failure<R>('transport', fatalMessage)
+              : failure<R>('cancelled', CANCELLED_ROW_MESSAGE),
           );
         }
       }

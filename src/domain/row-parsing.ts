@@ -13,11 +13,11 @@ import { localJobError } from './validation';
 
 /** One row ready for the planner: `row` is the 1-based sheet row number. */
 export type ParsedRow =
-  | { readonly row: number; readonly spec: JobSpec }
-  | { readonly row: number; readonly error: string };
+  { readonly row: number; readonly spec: JobSpec } | { readonly row: number; readonly error: string };
 
 /** Excel shows formula errors as these strings in `values`. */
-const EXCEL_ERROR = /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|BUSY!|FIELD!|BLOCKED!|CONNECT!|UNKNOWN!|GETTING_DATA)/;
+const EXCEL_ERROR =
+  /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|BUSY!|FIELD!|BLOCKED!|CONNECT!|UNKNOWN!|GETTING_DATA)/;
 
 export const TITLE_REQUIRED = 'JobTitle is required.';
 
@@ -57,7 +57,8 @@ function text(field: InputField, value: Cell): string {
 /** A code column: letters only, upper-cased (state "ma" → "MA", country "usa" → "USA"). */
 function code(field: InputField, value: Cell, pattern: RegExp, what: string): string {
   const t = text(field, value).toUpperCase();
-  if (t !== '' && !pattern.test(t)) throw new CellError(`${FIELD_LABELS[field]} must be ${what}, got ${show(value)}.`);
+  if (t !== '' && !pattern.test(t))
+    throw new CellError(`${FIELD_LABELS[field]} must be ${what}, got ${show(value)}.`);
   return t;
 }
 
@@ -129,7 +130,9 @@ function blankIn(row: readonly Cell[], cols: readonly number[]): boolean {
  * A parser bound to one mapping: column look-ups are resolved once, so 10,000 rows cost one pass each.
  * Returns null for a blank row (see `isBlankRow`), else the parsed row; never throws.
  */
-export function createRowParser(mapping: ColumnMapping): (sheetRow: number, cells: readonly Cell[]) => ParsedRow | null {
+export function createRowParser(
+  mapping: ColumnMapping,
+): (sheetRow: number, cells: readonly Cell[]) => ParsedRow | null {
   const cols = mappedColumns(mapping);
   const at = (field: InputField): ((cells: readonly Cell[]) => Cell) => {
     const col = mapping[field];

@@ -52,10 +52,15 @@ export function rowSpansOfAreas(address: string): Array<{ r0: number; r1: number
 }
 
 /** Marks which of `rowCount` rows starting at sheet row `firstRow` fall in one of the spans. */
-export function rowsInSpans(spans: ReadonlyArray<{ r0: number; r1: number }>, firstRow: number, rowCount: number): boolean[] {
+export function rowsInSpans(
+  spans: ReadonlyArray<{ r0: number; r1: number }>,
+  firstRow: number,
+  rowCount: number,
+): boolean[] {
   const inside = new Array<boolean>(rowCount).fill(false);
   for (const { r0, r1 } of spans) {
-    for (let r = Math.max(r0, firstRow); r <= Math.min(r1, firstRow + rowCount - 1); r++) inside[r - firstRow] = true;
+    for (let r = Math.max(r0, firstRow); r <= Math.min(r1, firstRow + rowCount - 1); r++)
+      inside[r - firstRow] = true;
   }
   return inside;
 }

@@ -1,5 +1,12 @@
 import type { JobOutcome } from '../domain/outcome';
-import { BONUS_FIELDS, COMP_FIELDS, RESULT_FIELDS, SALARY_FIELDS, type JobResult, type ResultField } from '../api/wire';
+import {
+  BONUS_FIELDS,
+  COMP_FIELDS,
+  RESULT_FIELDS,
+  SALARY_FIELDS,
+  type JobResult,
+  type ResultField,
+} from '../api/wire';
 
 /**
  * What the add-in writes next to each priced row, and where. Pure: the writer turns these into ranges.
@@ -53,7 +60,10 @@ function rowFormats(currency: string | undefined): string[] {
 }
 
 /** The cells of one row in OUTPUT_HEADERS order, with their number formats (shared, do not mutate). */
-export function outputRow(outcome: JobOutcome<JobResult>, pricedAt: string): { values: OutputCell[]; formats: string[] } {
+export function outputRow(
+  outcome: JobOutcome<JobResult>,
+  pricedAt: string,
+): { values: OutputCell[]; formats: string[] } {
   if (outcome.ok) {
     const result = outcome.result;
     const values: OutputCell[] = RESULT_FIELDS.map((f: ResultField) => result[f] ?? '');
@@ -119,7 +129,9 @@ export function layoutOutput(headerCells: readonly unknown[] | null, dataWidth: 
 
 /** Contiguous runs of output columns: each run becomes one range per row block. */
 export function columnRuns(layout: OutputLayout): Array<{ offset: number; indexes: number[] }> {
-  const order = layout.offsets.map((offset, index) => ({ offset, index })).sort((a, b) => a.offset - b.offset);
+  const order = layout.offsets
+    .map((offset, index) => ({ offset, index }))
+    .sort((a, b) => a.offset - b.offset);
   const runs: Array<{ offset: number; indexes: number[] }> = [];
   for (const { offset, index } of order) {
     const last = runs[runs.length - 1];

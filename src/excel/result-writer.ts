@@ -73,7 +73,9 @@ export async function countCellsToOverwrite(
         const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
         constants.load('cellCount');
         formulas.load('cellCount');
-        return () => (constants.isNullObject ? 0 : constants.cellCount) + (formulas.isNullObject ? 0 : formulas.cellCount);
+        return () =>
+          (constants.isNullObject ? 0 : constants.cellCount) +
+          (formulas.isNullObject ? 0 : formulas.cellCount);
       });
     });
     await context.sync();
@@ -93,7 +95,12 @@ export async function addOutputColumns(target: WriteTarget): Promise<void> {
     } else {
       // The added columns are side by side (layoutOutput places them so): one range write.
       const first = added[0] as { offset: number };
-      const headerRange = sheet.getRangeByIndexes(target.headerRow as number, target.firstCol + first.offset, 1, added.length);
+      const headerRange = sheet.getRangeByIndexes(
+        target.headerRow as number,
+        target.firstCol + first.offset,
+        1,
+        added.length,
+      );
       headerRange.values = [added.map((c) => c.header)];
     }
     await context.sync();
@@ -127,8 +134,15 @@ export class ResultWriter {
     const cells = sheetRows.map((row) => outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt));
     const chunks = planWriteChunks(
       sheetRows.map((r) => r - 1),
-      (i) => estimateRowBytes((cells[i] as { values: OutputCell[] }).values, (cells[i] as { formats: string[] }).formats),
-      { ...(this.maxRows ? { maxRows: this.maxRows } : {}), ...(this.maxBytes ? { maxBytes: this.maxBytes } : {}) },
+      (i) =>
+        estimateRowBytes(
+          (cells[i] as { values: OutputCell[] }).values,
+          (cells[i] as { formats: string[] }).formats,
+        ),
+      {
+        ...(this.maxRows ? { maxRows: this.maxRows } : {}),
+        ...(this.maxBytes ? { maxBytes: this.maxBytes } : {}),
+      },
     );
     for (const chunk of chunks) {
       await this.writeChunk(chunk, cells);
@@ -136,14 +150,22 @@ export class ResultWriter {
     }
   }
 
-  private async writeChunk(chunk: WriteChunk, cells: ReadonlyArray<{ values: OutputCell[]; formats: string[] }>): Promise<void> {
+  private async writeChunk(
+    chunk: WriteChunk,
+    cells: ReadonlyArray<{ values: OutputCell[]; formats: string[] }>,
+  ): Promise<void> {
     await Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(this.target.sheetName);
       // Dependent formulas recalculate once, after the block, not per range.
       context.workbook.application.suspendApiCalculationUntilNextSync();
       for (const run of chunk.runs) {
         for (const cols of this.runs) {
-          const range = sheet.getRangeByIndexes(run.startRow, this.target.firstCol + cols.offset, run.items.length, cols.indexes.length);
+          const range = sheet.getRangeByIndexes(
+            run.startRow,
+            this.target.firstCol + cols.offset,
+            run.items.length,
+            cols.indexes.length,
+          );
           const rowCells = run.items.map((i) => cells[i] as { values: OutputCell[]; formats: string[] });
           // Formats first: text columns are "@" before their values arrive, so "=..." stays text.
           range.numberFormat = rowCells.map((c) => cols.indexes.map((k) => c.formats[k] as string));

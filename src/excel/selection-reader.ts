@@ -45,7 +45,12 @@ interface Rect {
 }
 
 /** A loaded range's position (rowIndex, columnIndex, rowCount, columnCount) as a rectangle of sheet cells. */
-function rectOf(range: { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number }): Rect {
+function rectOf(range: {
+  rowIndex: number;
+  columnIndex: number;
+  rowCount: number;
+  columnCount: number;
+}): Rect {
   return {
     r0: range.rowIndex,
     c0: range.columnIndex,
@@ -142,7 +147,8 @@ export async function readSelection(): Promise<SelectionBlock> {
     const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
     dataRange.load('rowHidden');
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
-    const visible = rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
+    const visible =
+      rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
     visible?.load('address');
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
@@ -173,7 +179,8 @@ export async function readSelection(): Promise<SelectionBlock> {
 
     let hidden: boolean[];
     if (dataRange.rowHidden === false) hidden = new Array<boolean>(rowCount).fill(false);
-    else if (dataRange.rowHidden === true || visible === null || visible.isNullObject) hidden = new Array<boolean>(rowCount).fill(true);
+    else if (dataRange.rowHidden === true || visible === null || visible.isNullObject)
+      hidden = new Array<boolean>(rowCount).fill(true);
     else hidden = rowsInSpans(rowSpansOfAreas(visible.address), dataRect.r0, rowCount).map((v) => !v);
 
     return { ...block, rows, hidden };

@@ -19,7 +19,9 @@ const StoredMappingSchema = z.partialRecord(z.enum(INPUT_FIELDS), EntrySchema);
 const AllMappingsSchema = z.record(z.string(), z.unknown());
 
 function settings(): Office.Settings | null {
-  return typeof Office !== 'undefined' && Office.context?.document?.settings ? Office.context.document.settings : null;
+  return typeof Office !== 'undefined' && Office.context?.document?.settings
+    ? Office.context.document.settings
+    : null;
 }
 
 export function loadStoredMapping(sheetName: string): StoredMapping | null {

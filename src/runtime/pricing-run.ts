@@ -4,7 +4,12 @@ import { planBatches, runPlan, type PlanProgress, type SendBatch } from '../doma
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import { layoutOutput } from '../excel/output-columns';
-import { addOutputColumns, countCellsToOverwrite, ResultWriter, type WriteTarget } from '../excel/result-writer';
+import {
+  addOutputColumns,
+  countCellsToOverwrite,
+  ResultWriter,
+  type WriteTarget,
+} from '../excel/result-writer';
 import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
 
 /**
@@ -85,7 +90,10 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     failures: [],
   };
   if (block.rows.length === 0) {
-    throw new SelectionProblem('The selection holds no data rows. Select the rows of jobs to price (with or without their header row).', block);
+    throw new SelectionProblem(
+      'The selection holds no data rows. Select the rows of jobs to price (with or without their header row).',
+      block,
+    );
   }
   const problems = mappingProblems(mapping, block.width);
   if (problems.length > 0) throw new SelectionProblem(problems.join(' '), block);
@@ -107,7 +115,10 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
 
   const layout = layoutOutput(block.headerCells, block.width);
   if (opts.mode === 'reprice' && !layout.existing.some(Boolean)) {
-    throw new SelectionProblem('No JobPrice columns were found next to these rows. Use "Price selected rows" first.', block);
+    throw new SelectionProblem(
+      'No JobPrice columns were found next to these rows. Use "Price selected rows" first.',
+      block,
+    );
   }
   const target: WriteTarget = {
     sheetName: block.sheetName,
@@ -119,8 +130,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
 
   const firstRow = (parsed[0] as ParsedRow).row - 1;
   const lastRow = (parsed[parsed.length - 1] as ParsedRow).row - 1;
-  const toOverwrite = await countCellsToOverwrite(target, { r0: firstRow, r1: lastRow }, opts.mode === 'reprice');
-  if (toOverwrite > 0 && !(await opts.confirmOverwrite(toOverwrite, block))) return { ...base, status: 'declined' };
+  const toOverwrite = await countCellsToOverwrite(
+    target,
+    { r0: firstRow, r1: lastRow },
+    opts.mode === 'reprice',
+  );
+  if (toOverwrite > 0 && !(await opts.confirmOverwrite(toOverwrite, block)))
+    return { ...base, status: 'declined' };
   opts.onPhase?.('checked');
 
   const plan = planBatches(parsed);
@@ -170,10 +186,15 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
 }
 
 /** After a failed write, rows not yet written say so, rather than keeping figures that look current. */
-async function markUnwritten(writer: ResultWriter, parsed: readonly ParsedRow[], err: unknown): Promise<void> {
+async function markUnwritten(
+  writer: ResultWriter,
+  parsed: readonly ParsedRow[],
+  err: unknown,
+): Promise<void> {
   const message = `Not written: ${err instanceof Error ? err.message : String(err)}`;
   const rest = new Map<number, JobOutcome<JobResult>>();
-  for (const p of parsed) if (!writer.written.has(p.row)) rest.set(p.row, { ok: false, kind: 'transport', message });
+  for (const p of parsed)
+    if (!writer.written.has(p.row)) rest.set(p.row, { ok: false, kind: 'transport', message });
   try {
     await writer.write(rest);
   } catch {

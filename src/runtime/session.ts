@@ -33,8 +33,15 @@ export interface Session {
    * It outlives the token's expiry (the same user is still there) and is null after sign-out.
    */
   getIdentity(): string | null;
-  setAccessToken(token: string, opts: { remember: boolean; expiresAt?: number; identity?: string }): Promise<void>;
-  signInWithClientCredentials(clientId: string, clientSecret: string, opts: { remember: boolean }): Promise<void>;
+  setAccessToken(
+    token: string,
+    opts: { remember: boolean; expiresAt?: number; identity?: string },
+  ): Promise<void>;
+  signInWithClientCredentials(
+    clientId: string,
+    clientSecret: string,
+    opts: { remember: boolean },
+  ): Promise<void>;
   signOut(): Promise<void>;
   /** A client bound to the current service URL; it reads the token at each call, so sign-in applies at once. */
   client(): JobMarketClient;
@@ -85,7 +92,11 @@ function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
 /** A token is treated as expired this long before its stated end, so a call never leaves with a dying one. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-export function createSession(deps: { storage: KeyValueStorage; now?: () => number; fetchImpl?: typeof fetch }): Session {
+export function createSession(deps: {
+  storage: KeyValueStorage;
+  now?: () => number;
+  fetchImpl?: typeof fetch;
+}): Session {
   const { storage } = deps;
   const now = deps.now ?? (() => Date.now());
   let settings: Settings = { ...DEFAULT_SETTINGS };
@@ -149,7 +160,11 @@ export function createSession(deps: { storage: KeyValueStorage; now?: () => numb
     async setAccessToken(value, opts) {
       const trimmed = value.trim();
       if (trimmed === '') throw new Error('The access token is empty.');
-      token = { value: trimmed, expiresAt: opts.expiresAt ?? null, identity: opts.identity ?? `token:${tokenFingerprint(trimmed)}` };
+      token = {
+        value: trimmed,
+        expiresAt: opts.expiresAt ?? null,
+        identity: opts.identity ?? `token:${tokenFingerprint(trimmed)}`,
+      };
       if (opts.remember) {
         await storage.setItem(
           STORAGE_KEYS.token,

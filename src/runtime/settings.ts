@@ -51,7 +51,9 @@ export function normalizeServiceUrl(input: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new SettingsError(`"${text}" is not a valid URL. Write it in full, for example https://api.example.com.`);
+    throw new SettingsError(
+      `"${text}" is not a valid URL. Write it in full, for example https://api.example.com.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new SettingsError(`The service URL must start with https:// (got ${url.protocol}//).`);
@@ -103,7 +105,11 @@ export function parseStoredSettings(raw: unknown): Settings {
     const field = SettingsSchema.shape[key].safeParse(obj[key]);
     return field.success ? (field.data as Settings[K]) : DEFAULT_SETTINGS[key];
   };
-  return { serviceUrl: pick('serviceUrl'), cacheTtlHours: pick('cacheTtlHours'), coalesceWindowMs: pick('coalesceWindowMs') };
+  return {
+    serviceUrl: pick('serviceUrl'),
+    cacheTtlHours: pick('cacheTtlHours'),
+    coalesceWindowMs: pick('coalesceWindowMs'),
+  };
 }
 
 /**

@@ -56,7 +56,8 @@ export interface Matcher {
 }
 
 /** The outcome of pricing one job: the result item, or the exact business message (spec §7, D3–D11). */
-export type PriceOutcome = { readonly ok: true; readonly result: JobResult } | { readonly ok: false; readonly message: string };
+export type PriceOutcome =
+  { readonly ok: true; readonly result: JobResult } | { readonly ok: false; readonly message: string };
 
 export interface PricingEngine {
   /** `spec` has passed `localJobError` already. Pure and synchronous: no I/O per request. */

@@ -66,7 +66,10 @@ export function renderMapping(block: SelectionBlock, mapping: ColumnMapping): vo
   const options: Array<{ value: string; text: string }> = [{ value: '', text: '(not used)' }];
   for (let c = 0; c < block.width; c++) {
     const h = headers?.[c];
-    const label = typeof h === 'string' && h.trim() !== '' ? h : `e.g. ${String(sample[c] ?? '').slice(0, 24) || 'empty'}`;
+    const label =
+      typeof h === 'string' && h.trim() !== ''
+        ? h
+        : `e.g. ${String(sample[c] ?? '').slice(0, 24) || 'empty'}`;
     options.push({ value: String(c), text: `${columnLetters(block.firstCol + c)} · ${label}` });
   }
   for (const field of INPUT_FIELDS) {

@@ -6,7 +6,10 @@ import type { PriceRunSummary } from '../runtime/pricing-run';
 const n = (x: number): string => x.toLocaleString('en-US');
 
 export function progressText(p: PlanProgress): string {
-  const requests = p.requestsTotal > 0 ? ` · request ${n(Math.min(p.requestsDone, p.requestsTotal))} of ${n(p.requestsTotal)}` : '';
+  const requests =
+    p.requestsTotal > 0
+      ? ` · request ${n(Math.min(p.requestsDone, p.requestsTotal))} of ${n(p.requestsTotal)}`
+      : '';
   return `${n(p.rowsDone)} / ${n(p.rowsTotal)} rows${requests}`;
 }
 
@@ -30,19 +33,27 @@ export function summaryTitle(s: PriceRunSummary): string {
     case 'cancelled':
       return 'Cancelled. Rows priced so far were kept; the rest are marked Cancelled.';
     default:
-      return s.failed > 0 ? `Done, with ${n(s.failed)} ${s.failed === 1 ? 'row' : 'rows'} that could not be priced.` : 'Done.';
+      return s.failed > 0
+        ? `Done, with ${n(s.failed)} ${s.failed === 1 ? 'row' : 'rows'} that could not be priced.`
+        : 'Done.';
   }
 }
 
 export function summaryLines(s: PriceRunSummary): SummaryLine[] {
   const lines: SummaryLine[] = [
-    { key: 'priced', label: 'Priced', value: n(s.priced), ...(s.priced > 0 ? { tone: 'good' as const } : {}) },
+    {
+      key: 'priced',
+      label: 'Priced',
+      value: n(s.priced),
+      ...(s.priced > 0 ? { tone: 'good' as const } : {}),
+    },
     { key: 'failed', label: 'Failed', value: n(s.failed), ...(s.failed > 0 ? { tone: 'bad' as const } : {}) },
     { key: 'skipped-hidden', label: 'Skipped hidden rows', value: n(s.skippedHidden) },
     { key: 'cancelled', label: 'Cancelled', value: n(s.cancelled) },
     { key: 'requests', label: 'Requests made', value: n(s.requests) },
     { key: 'duplicates', label: 'Duplicates merged', value: n(s.duplicatesMerged) },
   ];
-  if (s.skippedBlank > 0) lines.splice(3, 0, { key: 'skipped-blank', label: 'Skipped blank rows', value: n(s.skippedBlank) });
+  if (s.skippedBlank > 0)
+    lines.splice(3, 0, { key: 'skipped-blank', label: 'Skipped blank rows', value: n(s.skippedBlank) });
   return lines;
 }

@@ -113,7 +113,11 @@ async function signIn(session: Session): Promise<void> {
     }
     editingSignIn = false;
     renderConnection(session);
-    showMessage(message, remember ? 'Signed in. You stay signed in on this computer.' : 'Signed in for this session.', 'success');
+    showMessage(
+      message,
+      remember ? 'Signed in. You stay signed in on this computer.' : 'Signed in for this session.',
+      'success',
+    );
   } catch (err) {
     showMessage(message, errorText(err), 'error');
   }
@@ -218,7 +222,10 @@ async function runPricing(session: Session, mode: RunMode): Promise<void> {
     if (summary.status === 'cancelled') {
       // The planner settles every row (cancelled ones too); the bar should say how far pricing really got.
       const finished = summary.priced + summary.failed;
-      showProgress(summary.rows === 0 ? 0 : Math.round((100 * finished) / summary.rows), `Stopped: ${finished.toLocaleString('en-US')} of ${summary.rows.toLocaleString('en-US')} rows done`);
+      showProgress(
+        summary.rows === 0 ? 0 : Math.round((100 * finished) / summary.rows),
+        `Stopped: ${finished.toLocaleString('en-US')} of ${summary.rows.toLocaleString('en-US')} rows done`,
+      );
     }
     showSummary(summary);
   } catch (err) {
@@ -251,7 +258,8 @@ async function formulasAction(action: () => Promise<string>): Promise<void> {
   }
 }
 
-const plural = (count: number, one: string, many: string): string => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string): string =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 // ---------- start ----------
 
@@ -275,12 +283,19 @@ async function start(): Promise<void> {
     });
   }
   const button = (id: string): HTMLButtonElement => byId<HTMLButtonElement>(id);
-  button('sign-in').addEventListener('click', busy(button('sign-in'), () => signIn(session)));
-  button('test-connection').addEventListener('click', busy(button('test-connection'), () => testConnection(session)));
+  button('sign-in').addEventListener(
+    'click',
+    busy(button('sign-in'), () => signIn(session)),
+  );
+  button('test-connection').addEventListener(
+    'click',
+    busy(button('test-connection'), () => testConnection(session)),
+  );
   button('change-signin').addEventListener('click', () => {
     editingSignIn = !editingSignIn;
     renderConnection(session);
-    if (editingSignIn) document.querySelector<HTMLInputElement>('input[name="signin-method"]:checked')?.focus();
+    if (editingSignIn)
+      document.querySelector<HTMLInputElement>('input[name="signin-method"]:checked')?.focus();
   });
   button('sign-out').addEventListener('click', () => {
     void session.signOut().then(() => showMessage(byId('connection-message'), 'Signed out.'));
@@ -305,20 +320,29 @@ async function start(): Promise<void> {
   button('cancel').addEventListener('click', () => {
     if (!running || running.signal.aborted) return;
     running.abort();
-    showProgress(Number(byId('progress').getAttribute('aria-valuenow') ?? 0), 'Cancelling: no new requests are sent…');
+    showProgress(
+      Number(byId('progress').getAttribute('aria-valuenow') ?? 0),
+      'Cancelling: no new requests are sent…',
+    );
   });
   button('detect-columns').addEventListener('click', busy(button('detect-columns'), detectColumns));
 
   button('refresh-selection').addEventListener(
     'click',
     busy(button('refresh-selection'), () =>
-      formulasAction(async () => `Recalculated ${plural(await refreshSelection(), 'JOBPRICE formula', 'JOBPRICE formulas')} in the selection.`),
+      formulasAction(
+        async () =>
+          `Recalculated ${plural(await refreshSelection(), 'JOBPRICE formula', 'JOBPRICE formulas')} in the selection.`,
+      ),
     ),
   );
   button('refresh-all').addEventListener(
     'click',
     busy(button('refresh-all'), () =>
-      formulasAction(async () => `Dropped ${plural(await refreshAll(), 'saved result', 'saved results')}; the workbook is recalculating.`),
+      formulasAction(
+        async () =>
+          `Dropped ${plural(await refreshAll(), 'saved result', 'saved results')}; the workbook is recalculating.`,
+      ),
     ),
   );
   button('convert-to-values').addEventListener(
@@ -326,7 +350,10 @@ async function start(): Promise<void> {
     busy(button('convert-to-values'), () =>
       formulasAction(async () => {
         const r = await convertJobPriceFormulasToValues();
-        const left = r.skipped > 0 ? ` ${plural(r.skipped, 'cell was', 'cells were')} left as formulas (error or still calculating).` : '';
+        const left =
+          r.skipped > 0
+            ? ` ${plural(r.skipped, 'cell was', 'cells were')} left as formulas (error or still calculating).`
+            : '';
         return `Converted ${plural(r.converted, 'formula', 'formulas')} to values.${left}`;
       }),
     ),

@@ -9,7 +9,12 @@ import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG } from '../../src/domain/messages';
 import { failure } from '../../src/domain/outcome';
 import { CANCELLED_ROW_MESSAGE, planBatches, runPlan, type PlannerRow } from '../../src/domain/planner';
-import { fakeResult, startScriptedServer, specFaithfulService, type ScriptedServer } from '../support/scripted-server';
+import {
+  fakeResult,
+  startScriptedServer,
+  specFaithfulService,
+  type ScriptedServer,
+} from '../support/scripted-server';
 import { testClient } from './fixtures';
 
 let server: ScriptedServer;
@@ -30,7 +35,8 @@ function rowsOf(specs: JobSpec[]): PlannerRow[] {
 
 test('§4.2/§8: 1,000 rows with 30 % duplicates → exactly ceil(unique/200) calls, every row priced with its own job', async () => {
   const specs: JobSpec[] = [];
-  for (let i = 0; i < 700; i++) specs.push(jobSpec({ title: `Job title ${i}`, scope: { state: i % 2 ? 'OH' : '' } }));
+  for (let i = 0; i < 700; i++)
+    specs.push(jobSpec({ title: `Job title ${i}`, scope: { state: i % 2 ? 'OH' : '' } }));
   // 300 repeats of earlier jobs, spelled with different case and spacing (jobKey folds them).
   for (let i = 0; i < 300; i++) {
     const j = (i * 37) % 700;
@@ -95,7 +101,10 @@ test('D4/D5/D7 local validation failures are never sent; D12 service errors land
 test('D14 401 is fatal: after the first refused call no further calls are made; every sent row carries the 401 sentence', async () => {
   const specs = Array.from({ length: 450 }, (_, i) => jobSpec({ title: `Job ${i}` }));
   const { client } = testClient(server, { getAccessToken: () => 'expired-token' });
-  const out = await runPlan(planBatches(rowsOf(specs)), batchSender(client), { concurrency: 1, isFatal: abortsRun });
+  const out = await runPlan(planBatches(rowsOf(specs)), batchSender(client), {
+    concurrency: 1,
+    isFatal: abortsRun,
+  });
   expect(server.requests).toHaveLength(1);
   const messages = new Set([...out.values()].map((o) => (o.ok ? 'ok' : `${o.kind}: ${o.message}`)));
   expect([...messages]).toEqual([
@@ -125,14 +134,21 @@ test('cancellation mid-run over HTTP: the planner stops sending, the in-flight c
   expect(Date.now() - started).toBeLessThan(4_000);
   expect(server.requests).toHaveLength(2);
   for (let row = 2; row < 202; row++) expect(out.get(row)!.ok).toBe(true);
-  for (let row = 202; row < 802; row++) expect(out.get(row)).toEqual(failure('cancelled', CANCELLED_ROW_MESSAGE));
+  for (let row = 202; row < 802; row++)
+    expect(out.get(row)).toEqual(failure('cancelled', CANCELLED_ROW_MESSAGE));
 });
 
 test('a malformed whole answer fails only the rows of that call, as transport with the protocol sentence', async () => {
   const base = specFaithfulService();
-  server.respondWith(async (req, index) => (index === 0 ? { body: '<html><title>Oops</title></html>' } : base(req, index)));
+  server.respondWith(async (req, index) =>
+    index === 0 ? { body: '<html><title>Oops</title></html>' } : base(req, index),
+  );
   const specs = Array.from({ length: 3 }, (_, i) => jobSpec({ title: `Job ${i}` }));
-  const out = await runPlan(planBatches(rowsOf(specs), { limit: 2 }), batchSender(testClient(server).client), { concurrency: 1 });
+  const out = await runPlan(
+    planBatches(rowsOf(specs), { limit: 2 }),
+    batchSender(testClient(server).client),
+    { concurrency: 1 },
+  );
   const first = out.get(2)!;
   expect(!first.ok && first.kind).toBe('transport');
   expect(!first.ok && first.message).toContain('not in the expected format: an HTML page ("Oops")');

@@ -43,7 +43,10 @@ describe('spec §4.2 batch match', () => {
   test('D13 SubRequestID round trip: results returned in reversed order land on their own ids', async () => {
     server.respondWith((req) => {
       const sent = req.body as Array<{ SubRequestID: string; JobTitle: string }>;
-      const data = sent.map((s, i) => ({ SubRequestID: s.SubRequestID, ...resultBody({ Salary50: 1000 * (i + 1), JobFamilyName: s.JobTitle }) }));
+      const data = sent.map((s, i) => ({
+        SubRequestID: s.SubRequestID,
+        ...resultBody({ Salary50: 1000 * (i + 1), JobFamilyName: s.JobTitle }),
+      }));
       return { json: { Code: 1, Data: data.reverse() } };
     });
     const { client } = testClient(server);
@@ -88,12 +91,20 @@ describe('spec §4.2 batch match', () => {
     const { client } = testClient(server);
     const reply = await client.matchBatch(items(['A', nurse], ['B', dev]));
     expect(reply.byId.get('A')!.ok).toBe(true);
-    expect(reply.byId.get('B')).toEqual({ ok: false, kind: 'service', message: 'Location could not be resolved: ZIP 00000' });
+    expect(reply.byId.get('B')).toEqual({
+      ok: false,
+      kind: 'service',
+      message: 'Location could not be resolved: ZIP 00000',
+    });
   });
 
   test('D13 batch items: unknown fields ignored, free-text MatchRating kept', async () => {
     server.respondWith(() => ({
-      json: { Code: 1, Data: [{ SubRequestID: 'A', ...resultBody({ MatchRating: 'Tentative', Foo: [1, 2] }), Bar: null }], Page: 1 },
+      json: {
+        Code: 1,
+        Data: [{ SubRequestID: 'A', ...resultBody({ MatchRating: 'Tentative', Foo: [1, 2] }), Bar: null }],
+        Page: 1,
+      },
     }));
     const reply = await testClient(server).client.matchBatch(items(['A', nurse]));
     const a = reply.byId.get('A')!;
@@ -105,7 +116,11 @@ describe('spec §7 batch errors', () => {
   test('§7 duplicate SubRequestID (Code -1, per-id items): named ids get the duplicate message, others the whole-batch one', async () => {
     const { client } = testClient(server);
     const reply = await client.matchBatch(items(['X', nurse], ['X', dev], ['Y', chef]));
-    expect(reply.byId.get('X')).toEqual({ ok: false, kind: 'service', message: MSG.duplicateSubRequestId('X') });
+    expect(reply.byId.get('X')).toEqual({
+      ok: false,
+      kind: 'service',
+      message: MSG.duplicateSubRequestId('X'),
+    });
     const y = reply.byId.get('Y')!;
     expect(y.ok).toBe(false);
     expect(!y.ok && y.kind).toBe('service');
@@ -116,7 +131,8 @@ describe('spec §7 batch errors', () => {
     const many = Array.from({ length: 201 }, (_, i) => ({ id: `R${i + 1}`, spec: nurse }));
     const reply = await testClient(server).client.matchBatch(many);
     expect(reply.byId.size).toBe(201);
-    for (const o of reply.byId.values()) expect(o).toEqual({ ok: false, kind: 'service', message: MSG.batchLimitExceeded });
+    for (const o of reply.byId.values())
+      expect(o).toEqual({ ok: false, kind: 'service', message: MSG.batchLimitExceeded });
   });
 
   test('D12 empty batch → Code -1 with Message; no ids, no exception', async () => {
@@ -128,7 +144,10 @@ describe('spec §7 batch errors', () => {
 
   test('§7 a sub-request lacking SubRequestID: the others still get data, the error item goes to `unattributed`', async () => {
     server.respondWith(() => ({
-      json: { Code: 1, Data: [{ SubRequestID: 'A', ...resultBody() }, { ErrorMessage: MSG.subRequestIdRequired }] },
+      json: {
+        Code: 1,
+        Data: [{ SubRequestID: 'A', ...resultBody() }, { ErrorMessage: MSG.subRequestIdRequired }],
+      },
     }));
     const reply = await testClient(server).client.matchBatch(items(['A', nurse]));
     expect(reply.byId.get('A')!.ok).toBe(true);
@@ -162,7 +181,9 @@ describe('D13 matching by SubRequestID only', () => {
   });
 
   test('positions are never used: items with unknown ids are reported and do not fill missing ids', async () => {
-    server.respondWith(() => ({ json: { Code: 1, Data: [{ SubRequestID: 'Z', ...resultBody() }, { ...resultBody() }] } }));
+    server.respondWith(() => ({
+      json: { Code: 1, Data: [{ SubRequestID: 'Z', ...resultBody() }, { ...resultBody() }] },
+    }));
     const reply = await testClient(server).client.matchBatch(items(['A', nurse]));
     expect(reply.byId.get('A')).toEqual({ ok: false, kind: 'transport', message: NO_RESULT_MESSAGE });
     expect(reply.unattributed).toHaveLength(2);
@@ -183,15 +204,21 @@ describe('D13 matching by SubRequestID only', () => {
         ],
       },
     }));
-    const reply = await testClient(server).client.matchBatch(items(['A', nurse], ['B', dev], ['C', chef], ['D', nurse]));
+    const reply = await testClient(server).client.matchBatch(
+      items(['A', nurse], ['B', dev], ['C', chef], ['D', nurse]),
+    );
     expect(reply.byId.get('A')!.ok).toBe(true);
     expect(reply.byId.get('D')!.ok).toBe(true);
     const b = reply.byId.get('B')!;
     expect(!b.ok && b.kind).toBe('transport');
-    expect(!b.ok && b.message).toMatch(/^The service sent an answer that is not in the expected format: Data\[1\]\.Comp50: /);
+    expect(!b.ok && b.message).toMatch(
+      /^The service sent an answer that is not in the expected format: Data\[1\]\.Comp50: /,
+    );
     const c = reply.byId.get('C')!;
     expect(!c.ok && c.message).toMatch(/Data\[2\]\.ErrorMessage: /);
-    expect(reply.unattributed).toEqual([expect.stringContaining('Data[4]: expected an object, received a string')]);
+    expect(reply.unattributed).toEqual([
+      expect.stringContaining('Data[4]: expected an object, received a string'),
+    ]);
   });
 
   test('Code 1 with Data that is not an array → the whole call is a protocol error', async () => {

@@ -35,7 +35,15 @@ describe('spec §4.1 match a job', () => {
       JobTitle: 'Software Developers',
       JobDesc: 'Builds web services',
       CompanyName: 'Acme',
-      DataScope: { CountryCode: '', State: 'WA', City: 'Seattle', ZipCode: '', NAICSCode: '5112', FTEValue: 250, Revenue: 0 },
+      DataScope: {
+        CountryCode: '',
+        State: 'WA',
+        City: 'Seattle',
+        ZipCode: '',
+        NAICSCode: '5112',
+        FTEValue: 250,
+        Revenue: 0,
+      },
     });
 
     expect(outcome.ok).toBe(true);
@@ -43,7 +51,9 @@ describe('spec §4.1 match a job', () => {
     expect(outcome.result.MatchRating).toBe('Confident');
     expect(outcome.result.DataScope_FTERange).toBe('100-499');
     expect(typeof outcome.result.Salary50).toBe('number');
-    expect(Object.keys(outcome.result).every((k) => (RESULT_FIELDS as readonly string[]).includes(k))).toBe(true);
+    expect(Object.keys(outcome.result).every((k) => (RESULT_FIELDS as readonly string[]).includes(k))).toBe(
+      true,
+    );
   });
 
   test('trailing slash in baseUrl is tolerated (no "//" in the path)', async () => {
@@ -98,7 +108,11 @@ describe('spec §7 single-job errors are outcomes, not exceptions', () => {
     server.respondWith(() => ({ json: { Code: -1 } }));
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: 'Nurse' }));
-    expect(outcome).toEqual({ ok: false, kind: 'service', message: 'The service returned no data for this job (Code -1).' });
+    expect(outcome).toEqual({
+      ok: false,
+      kind: 'service',
+      message: 'The service returned no data for this job (Code -1).',
+    });
   });
 });
 
@@ -107,7 +121,13 @@ describe('D13 tolerance', () => {
     server.respondWith(() => ({
       json: {
         Code: 1,
-        Data: resultBody({ MatchRating: 'Somewhat sure (beta)', JobLevelName: 'Level 7½', JobFamilyName: '', Vintage: '2025-05', Extra: { a: 1 } }),
+        Data: resultBody({
+          MatchRating: 'Somewhat sure (beta)',
+          JobLevelName: 'Level 7½',
+          JobFamilyName: '',
+          Vintage: '2025-05',
+          Extra: { a: 1 },
+        }),
         TraceId: 'abc',
       },
     }));
@@ -125,20 +145,28 @@ describe('D13 tolerance', () => {
 
   test('D15 a scope without Comp/Bonus figures: the omitted fields are simply absent', async () => {
     const body = resultBody();
-    for (const k of ['Comp10', 'Comp25', 'Comp50', 'Comp75', 'Comp90', 'BonusTarget50', 'BonusTargetAvg']) delete body[k];
+    for (const k of ['Comp10', 'Comp25', 'Comp50', 'Comp75', 'Comp90', 'BonusTarget50', 'BonusTargetAvg'])
+      delete body[k];
     server.respondWith(() => ({ json: { Code: 1, Data: body } }));
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: 'Nurse' }));
-    expect(outcome.ok && outcome.result.Comp50 === undefined && outcome.result.Salary50 === 70000.1234).toBe(true);
+    expect(outcome.ok && outcome.result.Comp50 === undefined && outcome.result.Salary50 === 70000.1234).toBe(
+      true,
+    );
   });
 });
 
 describe('protocol errors: answers not in the expected format (thrown, code "protocol")', () => {
   test('malformed JSON → says the body is not valid JSON', async () => {
-    server.respondWith(() => ({ body: '{"Code": 1, "Data": {', headers: { 'Content-Type': 'application/json' } }));
+    server.respondWith(() => ({
+      body: '{"Code": 1, "Data": {',
+      headers: { 'Content-Type': 'application/json' },
+    }));
     const err = await apiErrorOf(() => testClient(server).client.matchJob(jobSpec({ title: 'Nurse' })));
     expect(err.code).toBe('protocol');
-    expect(err.message).toMatch(/^The service sent an answer that is not in the expected format: the body is not valid JSON/);
+    expect(err.message).toMatch(
+      /^The service sent an answer that is not in the expected format: the body is not valid JSON/,
+    );
   });
 
   test('an HTML error page with status 200 → says it was an HTML page, with its title', async () => {
@@ -156,7 +184,9 @@ describe('protocol errors: answers not in the expected format (thrown, code "pro
     server.respondWith(() => ({ json: { Code: 1, Data: resultBody({ Salary50: 'seventy thousand' }) } }));
     const err = await apiErrorOf(() => testClient(server).client.matchJob(jobSpec({ title: 'Nurse' })));
     expect(err.code).toBe('protocol');
-    expect(err.message).toMatch(/^The service sent an answer that is not in the expected format: Data\.Salary50: /);
+    expect(err.message).toMatch(
+      /^The service sent an answer that is not in the expected format: Data\.Salary50: /,
+    );
   });
 
   test('§2.4 envelope without Code → protocol error', async () => {

@@ -20,7 +20,10 @@ const envelope = (message: string): { Code: number; Message: string } => ({ Code
 
 describe('D14 retries', () => {
   test('D14 429 with Retry-After: 2 → waits exactly 2000 ms, then succeeds', async () => {
-    server.respondWithSequence({ status: 429, headers: { 'Retry-After': '2' }, json: envelope('Slow down') }, ok);
+    server.respondWithSequence(
+      { status: 429, headers: { 'Retry-After': '2' }, json: envelope('Slow down') },
+      ok,
+    );
     const { client, sleeps } = testClient(server);
     const outcome = await client.matchJob(job);
     expect(outcome.ok).toBe(true);
@@ -30,7 +33,10 @@ describe('D14 retries', () => {
 
   test('D14 429 with an HTTP-date Retry-After → waits until that date (injected clock)', async () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    server.respondWithSequence({ status: 429, headers: { 'Retry-After': 'Thu, 01 Jan 2026 00:00:03 GMT' } }, ok);
+    server.respondWithSequence(
+      { status: 429, headers: { 'Retry-After': 'Thu, 01 Jan 2026 00:00:03 GMT' } },
+      ok,
+    );
     const { client, sleeps } = testClient(server, { now: () => now });
     expect((await client.matchJob(job)).ok).toBe(true);
     expect(sleeps).toEqual([3000]);
@@ -44,7 +50,11 @@ describe('D14 retries', () => {
   });
 
   test('D14 429 exhausted → rate_limited "try again in N s" after maxAttempts requests', async () => {
-    server.respondWith(() => ({ status: 429, headers: { 'Retry-After': '5' }, json: envelope('Too many requests') }));
+    server.respondWith(() => ({
+      status: 429,
+      headers: { 'Retry-After': '5' },
+      json: envelope('Too many requests'),
+    }));
     const { client, sleeps } = testClient(server);
     const err = await apiErrorOf(() => client.matchJob(job));
     expect(err.code).toBe('rate_limited');
@@ -74,7 +84,12 @@ describe('D14 retries', () => {
 
   test('D14 5xx retry exhaustion → "server" error after maxAttempts, with the service\'s Message', async () => {
     server.respondWith(() => ({ status: 503, json: envelope('Index is reloading') }));
-    const { client, sleeps } = testClient(server, { maxAttempts: 3, random: () => 1, backoffBaseMs: 1000, backoffMaxMs: 1500 });
+    const { client, sleeps } = testClient(server, {
+      maxAttempts: 3,
+      random: () => 1,
+      backoffBaseMs: 1000,
+      backoffMaxMs: 1500,
+    });
     const err = await apiErrorOf(() => client.matchJob(job));
     expect(err.code).toBe('server');
     expect(err.status).toBe(503);
@@ -86,42 +101,70 @@ describe('D14 retries', () => {
   });
 
   test('D14 a 502 HTML page from a proxy is a server error (retried), not a protocol error', async () => {
-    server.respondWithSequence({ status: 502, body: '<html><title>Bad Gateway</title></html>', headers: { 'Content-Type': 'text/html' } }, ok);
+    server.respondWithSequence(
+      {
+        status: 502,
+        body: '<html><title>Bad Gateway</title></html>',
+        headers: { 'Content-Type': 'text/html' },
+      },
+      ok,
+    );
     const { client } = testClient(server);
     expect((await client.matchJob(job)).ok).toBe(true);
     expect(server.requests).toHaveLength(2);
   });
 
   test('D14 batch calls are retried the same way (500 then success)', async () => {
-    server.respondWithSequence({ status: 500 }, { json: { Code: 1, Data: [{ SubRequestID: 'R1', ...resultBody() }] } });
+    server.respondWithSequence(
+      { status: 500 },
+      { json: { Code: 1, Data: [{ SubRequestID: 'R1', ...resultBody() }] } },
+    );
     const reply = await testClient(server).client.matchBatch([{ id: 'R1', spec: job }]);
     expect(reply.byId.get('R1')!.ok).toBe(true);
     expect(server.requests).toHaveLength(2);
   });
 
   test.each([
-    [400, 'bad_request', false, /^The service could not accept the request \(400\)\. The service said: The body is not JSON\.$/],
-    [401, 'unauthorized', true, /^The service rejected the access token \(401\)\. Open Settings and sign in again\./],
-    [403, 'forbidden', true, /^The service refused this operation \(403\): your credentials don't include it\./],
+    [
+      400,
+      'bad_request',
+      false,
+      /^The service could not accept the request \(400\)\. The service said: The body is not JSON\.$/,
+    ],
+    [
+      401,
+      'unauthorized',
+      true,
+      /^The service rejected the access token \(401\)\. Open Settings and sign in again\./,
+    ],
+    [
+      403,
+      'forbidden',
+      true,
+      /^The service refused this operation \(403\): your credentials don't include it\./,
+    ],
     [413, 'payload_too_large', false, /^The request was too large for the service \(413, 1 KB\)\./],
-  ] as const)('D14 HTTP %i is never retried → code %s (one request only)', async (status, code, aborts, message) => {
-    const bodies: Record<number, string> = {
-      400: 'The body is not JSON.',
-      401: 'The access token is missing, invalid or expired.',
-      403: 'Operation not in scope.',
-      413: 'Too large.',
-    };
-    server.respondWith(() => ({ status, json: envelope(bodies[status]!) }));
-    const { client, sleeps } = testClient(server);
-    const err = await apiErrorOf(() => client.matchJob(job));
-    expect(err.code).toBe(code);
-    expect(err.status).toBe(status);
-    expect(err.abortsRun).toBe(aborts);
-    expect(err.retryable).toBe(false);
-    expect(err.message).toMatch(message);
-    expect(server.requests).toHaveLength(1);
-    expect(sleeps).toEqual([]);
-  });
+  ] as const)(
+    'D14 HTTP %i is never retried → code %s (one request only)',
+    async (status, code, aborts, message) => {
+      const bodies: Record<number, string> = {
+        400: 'The body is not JSON.',
+        401: 'The access token is missing, invalid or expired.',
+        403: 'Operation not in scope.',
+        413: 'Too large.',
+      };
+      server.respondWith(() => ({ status, json: envelope(bodies[status]!) }));
+      const { client, sleeps } = testClient(server);
+      const err = await apiErrorOf(() => client.matchJob(job));
+      expect(err.code).toBe(code);
+      expect(err.status).toBe(status);
+      expect(err.abortsRun).toBe(aborts);
+      expect(err.retryable).toBe(false);
+      expect(err.message).toMatch(message);
+      expect(server.requests).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    },
+  );
 
   test('D14 401 from the spec-faithful service for a wrong token; the token never appears in the message', async () => {
     const secretToken = 'super-secret-token-value-123';
@@ -137,7 +180,9 @@ describe('D14 retries', () => {
     server.respondWith(() => ({ status: 404, body: 'Not Found' }));
     const err = await apiErrorOf(() => testClient(server).client.matchJob(job));
     expect(err.code).toBe('config');
-    expect(err.message).toBe(`The service has no such operation at ${server.url}/DaaS/jobpricing (404). Check the service address in Settings.`);
+    expect(err.message).toBe(
+      `The service has no such operation at ${server.url}/DaaS/jobpricing (404). Check the service address in Settings.`,
+    );
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -164,7 +209,9 @@ describe('timeouts', () => {
 
   test('timeout message uses whole seconds for the default-sized timeouts', async () => {
     server.respondWith(() => ({ ...ok, delayMs: 3_000 }));
-    const err = await apiErrorOf(() => testClient(server, { timeoutMs: 1_000, maxAttempts: 1 }).client.matchJob(job));
+    const err = await apiErrorOf(() =>
+      testClient(server, { timeoutMs: 1_000, maxAttempts: 1 }).client.matchJob(job),
+    );
     expect(err.message).toBe('The service did not answer within 1 s.');
   });
 });
@@ -172,7 +219,9 @@ describe('timeouts', () => {
 describe('cancellation', () => {
   test('a caller deadline (AbortSignal.timeout) is reported as a timeout, not as a cancel', async () => {
     server.respondWith(() => ({ ...ok, delayMs: 3_000 }));
-    const err = await apiErrorOf(() => testClient(server).client.matchJob(job, { signal: AbortSignal.timeout(100) }));
+    const err = await apiErrorOf(() =>
+      testClient(server).client.matchJob(job, { signal: AbortSignal.timeout(100) }),
+    );
     expect(err.code).toBe('timeout');
     expect(err.message).toBe('The service did not answer in the time allowed for this request.');
     expect(server.requests).toHaveLength(1);
@@ -181,7 +230,9 @@ describe('cancellation', () => {
   test('an already-aborted signal → cancelled, nothing sent', async () => {
     const controller = new AbortController();
     controller.abort();
-    const err = await apiErrorOf(() => testClient(server).client.matchJob(job, { signal: controller.signal }));
+    const err = await apiErrorOf(() =>
+      testClient(server).client.matchJob(job, { signal: controller.signal }),
+    );
     expect(err.code).toBe('cancelled');
     expect(server.requests).toHaveLength(0);
   });
@@ -248,7 +299,9 @@ describe('network failures', () => {
     const err = await apiErrorOf(() => client.matchJob(job));
     expect(err.code).toBe('network');
     expect(err.retryable).toBe(true);
-    expect(err.message).toMatch(new RegExp(`^Could not reach the service at http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+    expect(err.message).toMatch(
+      new RegExp(`^Could not reach the service at http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`),
+    );
     expect(sleeps).toHaveLength(3);
   });
 
@@ -261,17 +314,20 @@ describe('network failures', () => {
 });
 
 describe('configuration', () => {
-  test.each(['', 'localhost:8600', 'ftp://127.0.0.1/'])('baseUrl %p is refused with a config error', (baseUrl) => {
-    let caught: unknown;
-    try {
-      new JobMarketClient({ baseUrl, getAccessToken: () => TEST_TOKEN });
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(JobPriceApiError);
-    expect((caught as JobPriceApiError).code).toBe('config');
-    expect((caught as JobPriceApiError).message).toContain('Check it in Settings');
-  });
+  test.each(['', 'localhost:8600', 'ftp://127.0.0.1/'])(
+    'baseUrl %p is refused with a config error',
+    (baseUrl) => {
+      let caught: unknown;
+      try {
+        new JobMarketClient({ baseUrl, getAccessToken: () => TEST_TOKEN });
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(JobPriceApiError);
+      expect((caught as JobPriceApiError).code).toBe('config');
+      expect((caught as JobPriceApiError).message).toContain('Check it in Settings');
+    },
+  );
 
   test('a throwing token provider → unauthorized with its reason, nothing sent', async () => {
     const { client } = testClient(server, {
@@ -289,15 +345,25 @@ describe('configuration', () => {
 describe('secrets stay out of messages', () => {
   test('a service that echoes the token in its 401 Message: the token is redacted', async () => {
     const token = 'tok-ABCDEF-123456';
-    server.respondWith((req) => ({ status: 401, json: envelope(`Token ${req.headers.authorization} is expired`) }));
-    const err = await apiErrorOf(() => testClient(server, { getAccessToken: () => token }).client.matchJob(job));
+    server.respondWith((req) => ({
+      status: 401,
+      json: envelope(`Token ${req.headers.authorization} is expired`),
+    }));
+    const err = await apiErrorOf(() =>
+      testClient(server, { getAccessToken: () => token }).client.matchJob(job),
+    );
     expect(err.message).not.toContain(token);
     expect(err.message).toContain('Token Bearer [redacted] is expired');
   });
 
   test('a token endpoint that echoes the client secret in its 5xx Message: the secret is redacted', async () => {
-    server.respondWith((req) => ({ status: 500, json: { error: `bad secret ${(req.body as { client_secret: string }).client_secret}` } }));
-    const err = await apiErrorOf(() => testClient(server, { maxAttempts: 1 }).client.requestToken('id', 'my-secret-value'));
+    server.respondWith((req) => ({
+      status: 500,
+      json: { error: `bad secret ${(req.body as { client_secret: string }).client_secret}` },
+    }));
+    const err = await apiErrorOf(() =>
+      testClient(server, { maxAttempts: 1 }).client.requestToken('id', 'my-secret-value'),
+    );
     expect(err.code).toBe('server');
     expect(err.message).not.toContain('my-secret-value');
     expect(err.message).toContain('bad secret [redacted]');

@@ -62,7 +62,9 @@ test('§7 whole-batch errors from the reference service: duplicates and over 200
 
   const many = Array.from({ length: 201 }, (_, i) => ({ id: `R${i}`, spec: jobSpec({ title: 'Chefs' }) }));
   const over = await client.matchBatch(many);
-  expect(new Set([...over.byId.values()].map((o) => (o.ok ? 'ok' : o.message)))).toEqual(new Set([MSG.batchLimitExceeded]));
+  expect(new Set([...over.byId.values()].map((o) => (o.ok ? 'ok' : o.message)))).toEqual(
+    new Set([MSG.batchLimitExceeded]),
+  );
 });
 
 test('D14/D15 a token past its lifetime → unauthorized, and the planner stops after the first call', async () => {
@@ -82,7 +84,9 @@ test('D14/D15 a token past its lifetime → unauthorized, and the planner stops 
   );
   expect(calls).toBe(1);
   const first = out.get(2)!;
-  expect(!first.ok && first.message).toMatch(/^The service rejected the access token \(401\)\. Open Settings and sign in again\./);
+  expect(!first.ok && first.message).toMatch(
+    /^The service rejected the access token \(401\)\. Open Settings and sign in again\./,
+  );
 });
 
 test('D15 a wrong client secret → unauthorized with a Settings hint', async () => {
@@ -90,12 +94,16 @@ test('D15 a wrong client secret → unauthorized with a Settings hint', async ()
   const client = new JobMarketClient({ baseUrl: harness.url, getAccessToken: () => null });
   const err = await apiErrorOf(() => client.requestToken(FULL_CLIENT.id, 'not-the-secret'));
   expect(err.code).toBe('unauthorized');
-  expect(err.message).toMatch(/^The service did not accept the client ID and secret \((400|401)\)\. Check them in Settings\./);
+  expect(err.message).toMatch(
+    /^The service did not accept the client ID and secret \((400|401)\)\. Check them in Settings\./,
+  );
   expect(err.message).not.toContain('not-the-secret');
 });
 
 test('D14 the reference service rate-limits with 429 + Retry-After; the client waits that long and succeeds', async () => {
-  harness = await startHarness(new EngineDouble(), [FULL_CLIENT], { rateLimit: { ratePerSecond: 1, burst: 1 } });
+  harness = await startHarness(new EngineDouble(), [FULL_CLIENT], {
+    rateLimit: { ratePerSecond: 1, burst: 1 },
+  });
   const waited: number[] = [];
   const client = await signedInClient({
     // The injected sleep moves the service's clock instead of waiting, so the bucket refills at once.
@@ -115,6 +123,8 @@ test('D14 an engine fault → 5xx, retried, then a "server" error without intern
   const client = await signedInClient({ maxAttempts: 2 });
   const err = await apiErrorOf(() => client.matchJob(jobSpec({ title: 'explode' })));
   expect(err.code).toBe('server');
-  expect(err.message).toMatch(/^The service had an internal problem \(5\d\d\) and still failed after 2 attempts\./);
+  expect(err.message).toMatch(
+    /^The service had an internal problem \(5\d\d\) and still failed after 2 attempts\./,
+  );
   expect(err.message).not.toContain('/srv/secret/path');
 });

@@ -11,10 +11,22 @@ import { testClient } from './fixtures';
 test('estimateSubRequestBytes is an upper bound of the real wire size, and close to it', () => {
   // Any code point, lone surrogates included (fast-check's 'binary' unit does the same but takes seconds to warm up).
   const codePoint = fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c));
-  const text = fc.string({ unit: fc.oneof(codePoint, fc.constantFrom('"', '\\', '\n', '\u0001', '\ud800')), maxLength: 40 });
+  const text = fc.string({
+    unit: fc.oneof(codePoint, fc.constantFrom('"', '\\', '\n', '\u0001', '\ud800')),
+    maxLength: 40,
+  });
   fc.assert(
     fc.property(
-      fc.record({ title: text, description: text.map((s) => s.repeat(10)), company: text, city: text, state: text, zip: text, naics: text, country: text }),
+      fc.record({
+        title: text,
+        description: text.map((s) => s.repeat(10)),
+        company: text,
+        city: text,
+        state: text,
+        zip: text,
+        naics: text,
+        country: text,
+      }),
       fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e12, noNaN: true })),
       fc.integer({ min: 1, max: 1_000_000 }),
       (t, num, row) => {
@@ -22,7 +34,15 @@ test('estimateSubRequestBytes is an upper bound of the real wire size, and close
           title: t.title,
           description: t.description,
           company: t.company,
-          scope: { city: t.city, state: t.state, zip: t.zip, naics: t.naics, country: t.country, fte: num, revenue: 0 },
+          scope: {
+            city: t.city,
+            state: t.state,
+            zip: t.zip,
+            naics: t.naics,
+            country: t.country,
+            fte: num,
+            revenue: 0,
+          },
         });
         const id = `R${row}`;
         const actual = new TextEncoder().encode(JSON.stringify(toWireSubRequest(id, spec))).length;
@@ -46,9 +66,14 @@ describe('D14 413 over HTTP', () => {
 
   test('D14 413 for a large batch: the planner halves it until the service accepts; every row priced', async () => {
     const base = specFaithfulService();
-    server.respondWith((req, i) => (req.rawBody.length > 60_000 ? { status: 413, json: { Code: -1, Message: 'Too large' } } : base(req, i)));
+    server.respondWith((req, i) =>
+      req.rawBody.length > 60_000 ? { status: 413, json: { Code: -1, Message: 'Too large' } } : base(req, i),
+    );
     const description = 'Plans, builds and maintains services. '.repeat(30); // ~1 KB
-    const rows = Array.from({ length: 200 }, (_, i) => ({ row: i + 2, spec: jobSpec({ title: `Job ${i}`, description }) }));
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      row: i + 2,
+      spec: jobSpec({ title: `Job ${i}`, description }),
+    }));
     const plan = planBatches(rows);
     expect(plan.requests).toHaveLength(1);
 

@@ -1,6 +1,11 @@
 /** D15 client-credentials token and the "Test connection" probe, over real HTTP. */
 import { CONNECTION_PROBE_JOB } from '../../src/api/client';
-import { startScriptedServer, specFaithfulService, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';
+import {
+  startScriptedServer,
+  specFaithfulService,
+  TEST_TOKEN,
+  type ScriptedServer,
+} from '../support/scripted-server';
 import { apiErrorOf, testClient } from './fixtures';
 
 let server: ScriptedServer;
@@ -21,7 +26,11 @@ describe('D15 requestToken', () => {
     expect(req.path).toBe('/oauth/token');
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(req.headers.authorization).toBeUndefined();
-    expect(req.body).toEqual({ grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret' });
+    expect(req.body).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'test-client',
+      client_secret: 'test-secret',
+    });
   });
 
   test('D15 a wrong secret → unauthorized, not retried, and the secret is not in the message', async () => {
@@ -68,13 +77,17 @@ describe('testConnection', () => {
 
   test('a Code -1 answer still proves the connection: the sentence says why the job was not priced', async () => {
     await server.close();
-    server = await startScriptedServer(specFaithfulService({ unmatchedTitles: [CONNECTION_PROBE_JOB.title] }));
+    server = await startScriptedServer(
+      specFaithfulService({ unmatchedTitles: [CONNECTION_PROBE_JOB.title] }),
+    );
     const message = await testClient(server).client.testConnection();
     expect(message).toContain('but the test job "Software Developers" was not priced: No matching job found');
   });
 
   test('D14 a bad token → throws unauthorized with the 401 sentence', async () => {
-    const err = await apiErrorOf(() => testClient(server, { getAccessToken: () => 'stale' }).client.testConnection());
+    const err = await apiErrorOf(() =>
+      testClient(server, { getAccessToken: () => 'stale' }).client.testConnection(),
+    );
     expect(err.code).toBe('unauthorized');
     expect(err.message).toMatch(/^The service rejected the access token \(401\)/);
   });

@@ -32,7 +32,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g)) specs.push(m[1] as string);
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g))
+    specs.push(m[1] as string);
   for (const m of text.matchAll(/(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(m[1] as string);
   return specs;
 }
@@ -61,8 +62,13 @@ describe('import graph (architecture.md)', () => {
       .filter((f) => topFolder(f) === 'domain')
       .filter((f) => {
         const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-        const nodeImport = importsOf(f).some((s) => s.startsWith('node:') || ['fs', 'http', 'path'].includes(s));
-        return nodeImport || /\b(Excel|Office|OfficeRuntime|CustomFunctions|document|window)\.|\bfetch\(/.test(code);
+        const nodeImport = importsOf(f).some(
+          (s) => s.startsWith('node:') || ['fs', 'http', 'path'].includes(s),
+        );
+        return (
+          nodeImport ||
+          /\b(Excel|Office|OfficeRuntime|CustomFunctions|document|window)\.|\bfetch\(/.test(code)
+        );
       })
       .map((f) => relative(SRC, f));
     expect(offenders).toEqual([]);

@@ -64,7 +64,11 @@ describe('column mapping: header detection by name', () => {
 
   it('remembers by header name, so a moved column is still found', () => {
     const stored = toStoredMapping({ title: 0, state: 2 }, ['Role', 'x', 'Region']);
-    expect(stored).toMatchObject({ title: { header: 'Role' }, state: { header: 'Region' }, city: { none: true } });
+    expect(stored).toMatchObject({
+      title: { header: 'Role' },
+      state: { header: 'Region' },
+      city: { none: true },
+    });
     expect(fromStoredMapping(stored, ['Region', 'Role'], 2)).toEqual({ title: 1, state: 0 });
     expect(fromStoredMapping(toStoredMapping({ title: 1 }, null), null, 3)).toEqual({ title: 1 });
   });

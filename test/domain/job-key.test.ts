@@ -23,7 +23,9 @@ describe('jobKey', () => {
   });
 
   it('keeps numbers exactly: FTEValue 250 and 251, Revenue 0 and 1 are different jobs', () => {
-    expect(jobKey(jobSpec({ ...base, scope: { fte: 250 } }))).not.toBe(jobKey(jobSpec({ ...base, scope: { fte: 251 } })));
+    expect(jobKey(jobSpec({ ...base, scope: { fte: 250 } }))).not.toBe(
+      jobKey(jobSpec({ ...base, scope: { fte: 251 } })),
+    );
     expect(jobKey(jobSpec({ ...base, scope: { revenue: 1 } }))).not.toBe(jobKey(jobSpec(base)));
   });
 

@@ -94,7 +94,10 @@ describe('planBatches', () => {
         fc.array(fc.record({ title: titles, state: states, city: cities }), { maxLength: 60 }),
         fc.integer({ min: 1, max: 7 }),
         (raw, limit) => {
-          const rows: PlannerRow[] = raw.map((r, i) => ({ row: i + 1, spec: spec(r.title, { state: r.state, city: r.city }) }));
+          const rows: PlannerRow[] = raw.map((r, i) => ({
+            row: i + 1,
+            spec: spec(r.title, { state: r.state, city: r.city }),
+          }));
           const plan = planBatches(rows, { limit });
           const subs = plan.requests.flat();
           const planned = subs.flatMap((s) => s.rows);
@@ -111,10 +114,15 @@ describe('planBatches', () => {
 
   test('jobs with long descriptions: a call closes early by size, every call within maxRequestBytes', () => {
     const description = 'x'.repeat(10_000);
-    const rows = Array.from({ length: 300 }, (_, i) => ({ row: i + 1, spec: jobSpec({ title: `Job ${i}`, description }) }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      row: i + 1,
+      spec: jobSpec({ title: `Job ${i}`, description }),
+    }));
     const plan = planBatches(rows);
     // Titles "Job 100".."Job 299" and ids "R101".."R300" are the longest; they set how many fit.
-    const per = Math.floor((DEFAULT_MAX_REQUEST_BYTES - 2) / (estimateSubRequestBytes('R300', rows[299]!.spec) + 1));
+    const per = Math.floor(
+      (DEFAULT_MAX_REQUEST_BYTES - 2) / (estimateSubRequestBytes('R300', rows[299]!.spec) + 1),
+    );
     expect(plan.requests.length).toBe(Math.ceil(300 / per));
     for (const request of plan.requests) {
       const bytes = 2 + request.reduce((n, s) => n + estimateSubRequestBytes(s.id, s.spec) + 1, 0);
@@ -136,7 +144,12 @@ describe('planBatches', () => {
   });
 
   test('a row number given twice is a programming error', () => {
-    expect(() => planBatches([{ row: 1, spec: spec('A') }, { row: 1, error: 'x' }])).toThrow(RangeError);
+    expect(() =>
+      planBatches([
+        { row: 1, spec: spec('A') },
+        { row: 1, error: 'x' },
+      ]),
+    ).toThrow(RangeError);
   });
 
   test('a limit that is not a whole number >= 1 is refused', () => {
@@ -153,7 +166,8 @@ describe('runPlan', () => {
       { row: 4, spec: spec('nurse') },
       { row: 5, spec: spec('Chef', { city: 'Columbus' }) },
     ]);
-    const send: SendBatch<string> = async (items) => new Map([...items].reverse().map((it) => [it.id, success(`${it.id}:${it.spec.title}`)]));
+    const send: SendBatch<string> = async (items) =>
+      new Map([...items].reverse().map((it) => [it.id, success(`${it.id}:${it.spec.title}`)]));
     const out = await runPlan(plan, send);
     expect(out).toEqual(
       new Map<number, JobOutcome<string>>([
@@ -175,7 +189,7 @@ describe('runPlan', () => {
     expect(out.get(3)).toEqual(failure('transport', NO_RESULT_MESSAGE));
   });
 
-  test('an error thrown by send fails that request\'s rows as transport, other requests still priced', async () => {
+  test("an error thrown by send fails that request's rows as transport, other requests still priced", async () => {
     const plan = planBatches(
       [1, 2, 3, 4].map((row) => ({ row, spec: spec(`Job ${row}`) })),
       { limit: 2 },
@@ -260,12 +274,15 @@ describe('runPlan', () => {
     expect(overlap).toBe(false);
   });
 
-  test('isFatal (e.g. 401): remaining requests are not sent; their rows fail with that error\'s message', async () => {
+  test("isFatal (e.g. 401): remaining requests are not sent; their rows fail with that error's message", async () => {
     const plan = planBatches(
       Array.from({ length: 5 }, (_, i) => ({ row: i + 1, spec: spec(`Job ${i}`) })),
       { limit: 1 },
     );
-    const unauthorized = Object.assign(new Error('The service rejected the access token (401). Open Settings and sign in again.'), { fatal: true });
+    const unauthorized = Object.assign(
+      new Error('The service rejected the access token (401). Open Settings and sign in again.'),
+      { fatal: true },
+    );
     let calls = 0;
     const send: SendBatch<string> = async (items) => {
       calls++;
@@ -312,7 +329,10 @@ describe('runPlan', () => {
   });
 
   test('shouldSplit: a single job that is still too large fails with the error message', async () => {
-    const plan = planBatches([{ row: 1, spec: spec('A') }, { row: 2, spec: spec('B') }]);
+    const plan = planBatches([
+      { row: 1, spec: spec('A') },
+      { row: 2, spec: spec('B') },
+    ]);
     const tooLarge = new Error('too large');
     const send: SendBatch<string> = async (items) => {
       if (items.some((it) => it.id === 'R2')) throw tooLarge;

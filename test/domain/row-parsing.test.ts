@@ -1,7 +1,18 @@
 import { isBlankRow, parseRow, parseZip, TITLE_REQUIRED } from '../../src/domain/row-parsing';
 import { MSG } from '../../src/domain/messages';
 
-const M = { title: 0, description: 1, company: 2, country: 3, state: 4, city: 5, zip: 6, naics: 7, fte: 8, revenue: 9 };
+const M = {
+  title: 0,
+  description: 1,
+  company: 2,
+  country: 3,
+  state: 4,
+  city: 5,
+  zip: 6,
+  naics: 7,
+  fte: 8,
+  revenue: 9,
+};
 const row = (over: Record<number, unknown>): unknown[] => {
   const cells: unknown[] = ['Software Developers', '', 'Contoso', '', '', '', '', '', '', ''];
   for (const [k, v] of Object.entries(over)) cells[Number(k)] = v;
@@ -31,14 +42,26 @@ describe('row parsing: cell types and the service rules (D4, D5, D7)', () => {
   });
 
   it('says which cell has the wrong type, with the value', () => {
-    expect(parseRow(3, row({ 8: 'abc' }), M)).toEqual({ row: 3, error: "FTEValue must be a number, got 'abc'." });
-    expect(parseRow(3, row({ 9: true }), M)).toEqual({ row: 3, error: 'Revenue must be a number, got TRUE.' });
-    expect(parseRow(3, row({ 6: 'Boston' }), M)).toEqual({ row: 3, error: "ZipCode must be 5 digits, got 'Boston'." });
+    expect(parseRow(3, row({ 8: 'abc' }), M)).toEqual({
+      row: 3,
+      error: "FTEValue must be a number, got 'abc'.",
+    });
+    expect(parseRow(3, row({ 9: true }), M)).toEqual({
+      row: 3,
+      error: 'Revenue must be a number, got TRUE.',
+    });
+    expect(parseRow(3, row({ 6: 'Boston' }), M)).toEqual({
+      row: 3,
+      error: "ZipCode must be 5 digits, got 'Boston'.",
+    });
     expect(parseRow(3, row({ 4: 'Massachusetts' }), M)).toEqual({
       row: 3,
       error: "State must be a 2-letter state code such as MA, got 'Massachusetts'.",
     });
-    expect(parseRow(3, row({ 0: '#N/A' }), M)).toEqual({ row: 3, error: 'JobTitle cell shows the Excel error #N/A.' });
+    expect(parseRow(3, row({ 0: '#N/A' }), M)).toEqual({
+      row: 3,
+      error: 'JobTitle cell shows the Excel error #N/A.',
+    });
   });
 
   it('reads numbers written as text, with thousands separators', () => {

@@ -23,7 +23,10 @@ export async function startReferenceService(opts: { corsOrigins?: string[] } = {
   const engine = await loadPricingEngine({ dataDir: resolve(root, 'data/build') });
   const clientId = 'pane-e2e';
   const clientSecret = 'pane-e2e-secret-0123456789abcdef';
-  const record = await clientWithSecret(clientId, clientSecret, { scope: FULL_SCOPE, cost: { N: 1024, r: 8, p: 1 } });
+  const record = await clientWithSecret(clientId, clientSecret, {
+    scope: FULL_SCOPE,
+    cost: { N: 1024, r: 8, p: 1 },
+  });
   const service = await createService({
     engine,
     clients: new ClientRegistry([record]),
@@ -37,7 +40,11 @@ export async function startReferenceService(opts: { corsOrigins?: string[] } = {
     const res = await fetch(`${address.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
     });
     const body = (await res.json()) as { access_token?: string };
     if (!res.ok || !body.access_token) throw new Error(`token request failed: ${res.status}`);

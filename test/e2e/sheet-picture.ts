@@ -48,7 +48,10 @@ function generalNumber(n: number): string {
 
 function numberWithFormat(n: number, format: string): string {
   const m = /^(?:\[\$([^\]-]*)(?:-[0-9A-Fa-f]+)?\])?([#0,]*0)(?:\.(0+))?((?:"[^"]*")*)(%?)$/.exec(format);
-  if (!m) throw new Error(`sheet picture: number format ${JSON.stringify(format)} is not one this picture knows how to show`);
+  if (!m)
+    throw new Error(
+      `sheet picture: number format ${JSON.stringify(format)} is not one this picture knows how to show`,
+    );
   const [, currency = '', integer = '', decimals = '', literal = '', percent] = m;
   const digits = decimals.length;
   const scaled = percent ? n * 100 : n;
@@ -82,7 +85,8 @@ export interface SheetPicture {
   rowHeight: number;
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Height of the Excel chrome around the grid, so the caller can fit rows to the pane's height. */
 export const CHROME = { formulaBar: 34, columnHeads: 22, sheetTabs: 30, paneTitle: 36 } as const;

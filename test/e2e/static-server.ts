@@ -13,7 +13,9 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves a folder read-only on 127.0.0.1:0 (GET/HEAD only, no listing, no path escape). */
-export async function serveFolder(folder: string): Promise<{ url: string; close(): Promise<void>; server: Server }> {
+export async function serveFolder(
+  folder: string,
+): Promise<{ url: string; close(): Promise<void>; server: Server }> {
   const root = resolve(folder);
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -26,7 +28,10 @@ export async function serveFolder(folder: string): Promise<{ url: string; close(
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

@@ -23,7 +23,9 @@ const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 const SCREENSHOT = join(ROOT, 'test-results', 'taskpane.png');
 /** The README picture is committed; the test only replaces it when asked, so CI runs leave the tree clean. */
 const README_PICTURE =
-  process.env.UPDATE_README_SCREENSHOT === '1' ? join(ROOT, 'docs', 'images', 'pane-and-sheet.png') : join(ROOT, 'test-results', 'pane-and-sheet.png');
+  process.env.UPDATE_README_SCREENSHOT === '1'
+    ? join(ROOT, 'docs', 'images', 'pane-and-sheet.png')
+    : join(ROOT, 'test-results', 'pane-and-sheet.png');
 const ROWS = 500;
 /** 0-based sheet rows hidden as by a filter: skipped, counted, untouched. */
 const HIDDEN_ROWS = [5, 6, 7];
@@ -32,7 +34,11 @@ if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
 }
 
-type Dump = { cells: Record<string, Cell>; stats: { syncs: number; maxRequestBytes: number }; settings: Record<string, unknown> };
+type Dump = {
+  cells: Record<string, Cell>;
+  stats: { syncs: number; maxRequestBytes: number };
+  settings: Record<string, unknown>;
+};
 
 let service: RunningService;
 let site: Awaited<ReturnType<typeof serveFolder>>;
@@ -66,21 +72,29 @@ beforeAll(async () => {
   // Nothing leaves the machine: office.js is the simulated host, anything else off loopback is refused.
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url === OFFICE_JS) return route.fulfill({ status: 200, contentType: 'application/javascript', body: simScript });
+    if (url === OFFICE_JS)
+      return route.fulfill({ status: 200, contentType: 'application/javascript', body: simScript });
     if (url.startsWith('http://127.0.0.1:')) return route.continue();
     return route.abort();
   });
-  await context.addInitScript((init) => {
-    (window as unknown as { __SIM_EXCEL_INIT__: unknown }).__SIM_EXCEL_INIT__ = init;
-  }, {
-    sheets: [{ name: 'Jobs', rows: sheet.rows, hiddenRows: HIDDEN_ROWS }],
-    selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: ROWS, c1: 9 } },
-  });
+  await context.addInitScript(
+    (init) => {
+      (window as unknown as { __SIM_EXCEL_INIT__: unknown }).__SIM_EXCEL_INIT__ = init;
+    },
+    {
+      sheets: [{ name: 'Jobs', rows: sheet.rows, hiddenRows: HIDDEN_ROWS }],
+      selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: ROWS, c1: 9 } },
+    },
+  );
   page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.url}/taskpane.html`);
-  await page.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.getElementById('app')?.getAttribute('aria-busy') === 'false',
+    null,
+    { timeout: 20_000 },
+  );
   expect(errors).toEqual([]);
 }, 120_000);
 
@@ -92,14 +106,19 @@ afterAll(async () => {
 });
 
 /** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
-async function serviceAnswer(token: string, job: FixtureJob): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
+async function serviceAnswer(
+  token: string,
+  job: FixtureJob,
+): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
   const res = await fetch(`${service.url}/DaaS/jobpricing`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ JobDesc: '', CountryCode: '', ...job.body }),
   });
   const body = (await res.json()) as { Code: number; Data?: Record<string, unknown>; Message?: string };
-  return body.Code === 1 && body.Data ? { ok: true, data: body.Data } : { ok: false, message: body.Message ?? '' };
+  return body.Code === 1 && body.Data
+    ? { ok: true, data: body.Data }
+    : { ok: false, message: body.Message ?? '' };
 }
 
 describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
@@ -116,7 +135,10 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       [...document.querySelectorAll<HTMLElement>('input, select, button')]
         .filter((el) => el.offsetParent !== null)
         .filter((el) => {
-          const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          const labelled =
+            (el as HTMLInputElement).labels?.length ||
+            el.getAttribute('aria-label') ||
+            el.getAttribute('aria-labelledby');
           return !labelled && !(el.tagName === 'BUTTON' && el.textContent?.trim());
         })
         .map((el) => el.id || el.outerHTML.slice(0, 60)),
@@ -141,7 +163,11 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await expect(page.getByTestId('client-secret').inputValue()).resolves.toBe('');
     // Signed in, the form folds away; the token is nowhere on the page.
     await expect(page.getByTestId('client-secret').isVisible()).resolves.toBe(false);
-    const token = await page.evaluate(() => (globalThis as unknown as { __jobpriceSession: { getAccessToken(): string } }).__jobpriceSession.getAccessToken());
+    const token = await page.evaluate(() =>
+      (
+        globalThis as unknown as { __jobpriceSession: { getAccessToken(): string } }
+      ).__jobpriceSession.getAccessToken(),
+    );
     expect(token.length).toBeGreaterThan(10);
     await expect(page.content()).resolves.not.toContain(token);
     await page.getByTestId('test-connection').click();
@@ -167,7 +193,9 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       const r = job.index + 1;
       const status = at(r, col('JobPrice Status'))?.value;
       if (HIDDEN_ROWS.includes(r)) {
-        headers.forEach((_, i) => expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }));
+        headers.forEach((_, i) =>
+          expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }),
+        );
         continue;
       }
       if (job.localError !== null) {
@@ -188,7 +216,11 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       expect({ row: r, status }).toEqual({ row: r, status: 'OK' });
       for (const f of RESULT_FIELDS) {
         const cell = at(r, col(f));
-        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({ row: r, field: f, value: answer.data[f] ?? '' });
+        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({
+          row: r,
+          field: f,
+          value: answer.data[f] ?? '',
+        });
         const format = cell?.numberFormat;
         if (/^(Salary|Comp)/.test(f)) expect(format).toBe('[$$-409]#,##0');
         else if (f.startsWith('Bonus')) expect(format).toBe('0.0"%"');
@@ -201,13 +233,21 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(failed).toBeGreaterThanOrEqual(10);
 
     const visible = sheet.jobs.filter((j) => !HIDDEN_ROWS.includes(j.index + 1));
-    const uniqueToSend = new Set(visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body))).size;
-    await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(String(HIDDEN_ROWS.length));
+    const uniqueToSend = new Set(
+      visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body)),
+    ).size;
+    await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(
+      String(HIDDEN_ROWS.length),
+    );
     await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
     await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
-    await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(String(Math.ceil(uniqueToSend / 200)));
+    await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(
+      String(Math.ceil(uniqueToSend / 200)),
+    );
     const sent = ROWS - HIDDEN_ROWS.length;
-    await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(new RegExp(`^${sent} / ${sent} rows`));
+    await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(
+      new RegExp(`^${sent} / ${sent} rows`),
+    );
     expect(dump.stats.maxRequestBytes).toBeLessThan(5 * 1024 * 1024);
     // The mapping is shown, and nothing secret is kept in the workbook.
     await expect(page.getByTestId('map-title').inputValue()).resolves.toBe('0');
@@ -227,14 +267,19 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     const pane = await page.evaluate(() => {
       const card = document.getElementById('h-price')?.closest('section');
       if (!card) throw new Error('no pricing card');
-      return { bottom: Math.ceil(card.getBoundingClientRect().bottom), background: getComputedStyle(document.body).backgroundColor };
+      return {
+        bottom: Math.ceil(card.getBoundingClientRect().bottom),
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
     const paneWidth = 320;
     const paneHeight = pane.bottom + 6;
     const panePng = await page.screenshot({ clip: { x: 0, y: 0, width: paneWidth, height: paneHeight } });
 
     const headerAt = (name: string): number => {
-      const c = Object.entries(dump.cells).find(([k, cell]) => k.startsWith('0,') && cell.value === name)?.[0];
+      const c = Object.entries(dump.cells).find(
+        ([k, cell]) => k.startsWith('0,') && cell.value === name,
+      )?.[0];
       if (c === undefined) throw new Error(`no column headed ${name}`);
       return Number(c.split(',')[1]);
     };
@@ -254,7 +299,8 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     const columns: PictureColumn[] = widths.map(([name, width]) => ({ index: headerAt(name), width }));
     const status = headerAt('JobPrice Status');
     const ROW_HEIGHT = 22;
-    const gridSpace = CHROME.paneTitle + paneHeight - CHROME.formulaBar - CHROME.columnHeads - CHROME.sheetTabs;
+    const gridSpace =
+      CHROME.paneTitle + paneHeight - CHROME.formulaBar - CHROME.columnHeads - CHROME.sheetTabs;
     const visibleRows = Array.from({ length: ROWS + 1 }, (_, r) => r).filter((r) => !HIDDEN_ROWS.includes(r));
 
     const shot = await browser.newPage();
@@ -279,7 +325,11 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
         await shot.setContent(html, { waitUntil: 'load' });
         const short = await shot.evaluate(() => {
           const part = (sel: string): number => (document.querySelector(sel) as HTMLElement).offsetHeight;
-          return part('.pane-title') + part('.pane img') - (part('.formula-bar') + part('.grid table') + part('.tabs'));
+          return (
+            part('.pane-title') +
+            part('.pane img') -
+            (part('.formula-bar') + part('.grid table') + part('.tabs'))
+          );
         });
         if (short <= 0 || count >= visibleRows.length) break;
         count++;
@@ -308,7 +358,9 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('confirm-dialog').waitFor({ state: 'visible', timeout: 20_000 });
     // The safe answer has the focus, and the question names how many cells.
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('confirm-no');
-    await expect(page.locator('#confirm-text').textContent()).resolves.toMatch(/^[\d,]+ cells where the results go already hold data/);
+    await expect(page.locator('#confirm-text').textContent()).resolves.toMatch(
+      /^[\d,]+ cells where the results go already hold data/,
+    );
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-confirm.png') });
     await page.getByTestId('decline-overwrite').click();
     await page.locator('[data-testid="summary"][data-status="declined"]').waitFor({ timeout: 20_000 });
@@ -336,15 +388,24 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
 
   it('remembers a corrected column mapping in the workbook (names only), and uses it for the next run', async () => {
     await page.getByTestId('map-company').selectOption('');
-    await page.getByTestId('mapping-source').filter({ hasText: 'saved with this workbook' }).waitFor({ timeout: 10_000 });
-    const saved = (await page.evaluate(() => window.__simExcel?.workbook.savedDocumentSettings)) as Record<string, Record<string, Record<string, unknown>>>;
+    await page
+      .getByTestId('mapping-source')
+      .filter({ hasText: 'saved with this workbook' })
+      .waitFor({ timeout: 10_000 });
+    const saved = (await page.evaluate(() => window.__simExcel?.workbook.savedDocumentSettings)) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
     const jobs = saved['jobprice.columnMapping']?.['Jobs'] ?? {};
     expect(jobs.title).toEqual({ header: 'Job Title' });
     expect(jobs.company).toEqual({ none: true });
     await page.getByTestId('detect-columns').click();
     await expect(page.getByTestId('map-company').inputValue()).resolves.toBe('');
     await page.getByTestId('map-company').selectOption('2');
-    await page.getByTestId('mapping-source').filter({ hasText: 'saved with this workbook' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('mapping-source')
+      .filter({ hasText: 'saved with this workbook' })
+      .waitFor({ timeout: 10_000 });
   });
 
   it('wires the formula buttons: Refresh all recalculates, the cache lifetime is saved in OfficeRuntime.storage', async () => {
@@ -355,7 +416,10 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
     const state = await page.evaluate(() => {
       const wb = window.__simExcel?.workbook;
-      return { recalculations: wb?.recalculations ?? [], settings: wb?.storage.get('jobprice.settings') ?? '' };
+      return {
+        recalculations: wb?.recalculations ?? [],
+        settings: wb?.storage.get('jobprice.settings') ?? '',
+      };
     });
     expect(state.recalculations).toContain('Full');
     expect(JSON.parse(state.settings)).toMatchObject({ cacheTtlHours: 12 });

@@ -9,7 +9,10 @@ afterEach(() => host?.uninstall());
 
 describe('convert to values', () => {
   it('freezes JOBPRICE formulas into their values, leaving other formulas and error cells alone', async () => {
-    host = installSimHost({ sheets: [{ name: 'Sheet1' }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 2, 1) } });
+    host = installSimHost({
+      sheets: [{ name: 'Sheet1' }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 2, 1) },
+    });
     const sheet = host.workbook.sheet('Sheet1');
     sheet?.set(0, 0, { value: 101000, formula: '=JOBPRICE.SALARY50(A5)', numberFormat: '[$$-409]#,##0' });
     sheet?.set(0, 1, { value: 3, formula: '=SUM(1,2)' });
@@ -43,7 +46,10 @@ describe('column mapping remembered in the workbook', () => {
 describe('reading the selection', () => {
   it('reads a whole-column selection only as far as the sheet is used, in a bounded number of syncs', async () => {
     const rows = [['Job Title', 'State'], ...Array.from({ length: 4500 }, (_, i) => [`Job ${i}`, 'MA'])];
-    host = installSimHost({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 1_048_575, 1) } });
+    host = installSimHost({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 1_048_575, 1) },
+    });
     const block = await readSelection();
     expect(block.rows).toHaveLength(4500);
     expect(block.headerSource).toBe('selection');
@@ -53,8 +59,14 @@ describe('reading the selection', () => {
 
   it('halves the read chunk when a response would exceed 5 MB', async () => {
     const long = 'x'.repeat(3000);
-    const rows = [['Job Title', 'Job Description'], ...Array.from({ length: 3000 }, (_, i) => [`Job ${i}`, long])];
-    host = installSimHost({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 3000, 1) } });
+    const rows = [
+      ['Job Title', 'Job Description'],
+      ...Array.from({ length: 3000 }, (_, i) => [`Job ${i}`, long]),
+    ];
+    host = installSimHost({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 3000, 1) },
+    });
     const block = await readSelection();
     expect(block.rows).toHaveLength(3000);
     expect(block.rows[2999]?.[0]).toBe('Job 2999');

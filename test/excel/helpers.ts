@@ -6,7 +6,18 @@ import type { JobResult } from '../../src/api/wire';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import type { CellValue, WorkbookInit } from '../sim-excel/model';
 
-export const HEADERS = ['JobTitle', 'JobDesc', 'CompanyName', 'CountryCode', 'State', 'City', 'ZipCode', 'NAICSCode', 'FTEValue', 'Revenue'];
+export const HEADERS = [
+  'JobTitle',
+  'JobDesc',
+  'CompanyName',
+  'CountryCode',
+  'State',
+  'City',
+  'ZipCode',
+  'NAICSCode',
+  'FTEValue',
+  'Revenue',
+];
 
 /** A test double of the service: figures derived from the job key, a title "nonsense…" has no match. */
 export function fakeResult(spec: JobSpec): JobResult {
@@ -52,7 +63,12 @@ export function fakeService(opts: { delayMs?: number } = {}): FakeService {
     if (signal.aborted) throw new Error('aborted');
     const out = new Map<string, JobOutcome<JobResult>>();
     for (const { id, spec } of items) {
-      out.set(id, spec.title.toLowerCase().startsWith('nonsense') ? failure('service', 'No matching job found') : success(fakeResult(spec)));
+      out.set(
+        id,
+        spec.title.toLowerCase().startsWith('nonsense')
+          ? failure('service', 'No matching job found')
+          : success(fakeResult(spec)),
+      );
     }
     return out;
   };

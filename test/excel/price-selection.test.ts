@@ -29,18 +29,33 @@ function options(over: Partial<PriceRunOptions> = {}): PriceRunOptions & { asked
   };
 }
 
-const sheetRows = (n: number, f: (i: number) => CellValue[] = (i) => jobRow(i)): CellValue[][] => [HEADERS, ...Array.from({ length: n }, (_, i) => f(i))];
+const sheetRows = (n: number, f: (i: number) => CellValue[] = (i) => jobRow(i)): CellValue[][] => [
+  HEADERS,
+  ...Array.from({ length: n }, (_, i) => f(i)),
+];
 const cell = (r: number, c: number) => host.workbook.sheet('Sheet1')?.get(r, c);
 const OUT = HEADERS.length; // first output column on a 10-column sheet
 const col = (name: string) => OUT + OUTPUT_HEADERS.indexOf(name);
 
 describe('price selection against the simulated host', () => {
   it('writes headers, figures, formats, statuses to the right of a plain range with a header row', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(5) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 5, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(5) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 5, 9) },
+    });
     const summary = await priceSelection(options());
-    expect(summary).toMatchObject({ status: 'done', rows: 5, priced: 5, failed: 0, requests: 1, uniqueJobs: 5 });
+    expect(summary).toMatchObject({
+      status: 'done',
+      rows: 5,
+      priced: 5,
+      failed: 0,
+      requests: 1,
+      uniqueJobs: 5,
+    });
     OUTPUT_HEADERS.forEach((h, i) => expect(cell(0, OUT + i)?.value).toBe(h));
-    const expected = fakeResult(jobSpec({ title: 'Job 2', company: 'Company 2', scope: { state: 'MA', fte: 12 } }));
+    const expected = fakeResult(
+      jobSpec({ title: 'Job 2', company: 'Company 2', scope: { state: 'MA', fte: 12 } }),
+    );
     expect(cell(3, col('Salary50'))).toEqual({ value: expected.Salary50, numberFormat: '[$$-409]#,##0' });
     expect(cell(3, col('Comp90'))?.numberFormat).toBe('[$$-409]#,##0');
     expect(cell(3, col('BonusTarget50'))).toEqual({ value: 7.5, numberFormat: '0.0"%"' });
@@ -48,13 +63,18 @@ describe('price selection against the simulated host', () => {
     expect(cell(3, col(STATUS_HEADER))?.value).toBe('OK');
     expect(String(cell(3, col(PRICED_AT_HEADER))?.value)).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Every sync that wrote results ran with calculation suspended.
-    expect(host.workbook.syncs.filter((s) => s.writes > 0 && s.ops > 2).every((s) => s.calcSuspended)).toBe(true);
+    expect(host.workbook.syncs.filter((s) => s.writes > 0 && s.ops > 2).every((s) => s.calcSuspended)).toBe(
+      true,
+    );
   });
 
   it('finds the header row one row above a selection of data rows only, and writes into existing output columns', async () => {
     const rows = sheetRows(4);
     rows[0] = [...HEADERS, 'Notes', STATUS_HEADER];
-    host = install({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(2, 0, 3, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(2, 0, 3, 9) },
+    });
     await priceSelection(options());
     expect(cell(2, 11)?.value).toBe('OK'); // our existing status column (L)
     expect(cell(2, 10)).toBeUndefined(); // "Notes" untouched
@@ -66,7 +86,10 @@ describe('price selection against the simulated host', () => {
     const rows = sheetRows(2);
     rows[0] = [...HEADERS, 'Notes', STATUS_HEADER];
     rows[2] = [...(rows[2] as CellValue[]), '', 'old status'];
-    host = install({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(2, 0, 2, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(2, 0, 2, 9) },
+    });
     const opts = options();
     await priceSelection(opts);
     expect(opts.asked).toEqual([1]);
@@ -89,7 +112,10 @@ describe('price selection against the simulated host', () => {
   });
 
   it('skips hidden (filtered) rows, counts them, and leaves them untouched', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(6), hiddenRows: [2, 3] }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 6, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(6), hiddenRows: [2, 3] }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 6, 9) },
+    });
     const summary = await priceSelection(options());
     expect(summary).toMatchObject({ rows: 4, priced: 4, skippedHidden: 2 });
     expect(cell(2, col(STATUS_HEADER))).toBeUndefined();
@@ -97,16 +123,26 @@ describe('price selection against the simulated host', () => {
   });
 
   it('with no header anywhere, uses the mapping it is given and writes no headers', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: [jobRow(1), jobRow(2)] }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 1, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: [jobRow(1), jobRow(2)] }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 1, 9) },
+    });
     const summary = await priceSelection(options());
     expect(summary.priced).toBe(2);
-    expect(cell(0, OUT)?.value).toBe(0.7 * (fakeResult(jobSpec({ title: 'Job 1', company: 'Company 1', scope: { state: 'MA', fte: 11 } })).Salary50 as number));
+    expect(cell(0, OUT)?.value).toBe(
+      0.7 *
+        (fakeResult(jobSpec({ title: 'Job 1', company: 'Company 1', scope: { state: 'MA', fte: 11 } }))
+          .Salary50 as number),
+    );
   });
 
   it('asks before overwriting non-empty cells, and changes nothing when the answer is no', async () => {
     const rows = sheetRows(3);
     rows[2] = [...(rows[2] as CellValue[]), 'keep me'];
-    host = install({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 3, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 3, 9) },
+    });
     const opts = options({ confirmOverwrite: async () => false });
     const summary = await priceSelection(opts);
     expect(summary.status).toBe('declined');
@@ -119,7 +155,10 @@ describe('price selection against the simulated host', () => {
   });
 
   it('re-price overwrites our own columns without asking, and a failed row keeps no stale figures', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(3) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 3, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(3) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 3, 9) },
+    });
     await priceSelection(options());
     expect(typeof cell(2, col('Salary50'))?.value).toBe('number');
     host.workbook.sheet('Sheet1')?.putRows(2, 0, [['nonsense title']]);
@@ -134,9 +173,18 @@ describe('price selection against the simulated host', () => {
 
   it('writes local failures with their message (blank title, city without state, both FTE and revenue)', async () => {
     const rows = sheetRows(4, (i) =>
-      i === 0 ? jobRow(i, { 0: '' , 2: 'x'}) : i === 1 ? jobRow(i, { 4: '', 5: 'Boston' }) : i === 2 ? jobRow(i, { 9: 5_000_000 }) : jobRow(i),
+      i === 0
+        ? jobRow(i, { 0: '', 2: 'x' })
+        : i === 1
+          ? jobRow(i, { 4: '', 5: 'Boston' })
+          : i === 2
+            ? jobRow(i, { 9: 5_000_000 })
+            : jobRow(i),
     );
-    host = install({ sheets: [{ name: 'Sheet1', rows }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 4, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 4, 9) },
+    });
     const summary = await priceSelection(options());
     expect(summary).toMatchObject({ priced: 1, failed: 3, requests: 1 });
     expect(cell(1, col(STATUS_HEADER))?.value).toBe('JobTitle is required.');
@@ -145,7 +193,10 @@ describe('price selection against the simulated host', () => {
   });
 
   it('cancel: no new requests, written rows kept, the rest marked Cancelled without figures', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) },
+    });
     const controller = new AbortController();
     const service = fakeService({ delayMs: 5 });
     const summary = await priceSelection(
@@ -176,7 +227,10 @@ describe('price selection against the simulated host', () => {
   });
 
   it('a write refused by Excel mid-run leaves no row half-written: rows are OK with figures, or say they were not written', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) },
+    });
     // Reads (2 + 1), overwrite check, new columns: syncs 1-5. Fail the 2nd result write.
     host.workbook.failingSyncs.add(7);
     await expect(priceSelection(options())).rejects.toMatchObject({ code: 'GeneralException' });
@@ -199,7 +253,10 @@ describe('price selection against the simulated host', () => {
   });
 
   it('prices identical jobs once (duplicates merged) and sends ≤ 200 per call', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(450, (i) => jobRow(i % 150)) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 450, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(450, (i) => jobRow(i % 150)) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 450, 9) },
+    });
     const service = fakeService();
     const summary = await priceSelection(options({ send: service.send }));
     expect(summary).toMatchObject({ priced: 450, uniqueJobs: 150, duplicatesMerged: 300, requests: 1 });
@@ -214,11 +271,15 @@ describe('Excel efficiency with 10,000 rows', () => {
    *   writes ≤ (R + 2 callbacks: local failures, one per request, leftovers) + ceil(n/1000)
    * so syncs ≤ 6 + R + ceil(n/2000) + ceil(n/1000) ≤ 8 + 2·ceil(n/200).
    */
-  const exactBound = (n: number, requests: number) => 6 + requests + Math.ceil(n / 2000) + Math.ceil(n / 1000);
+  const exactBound = (n: number, requests: number) =>
+    6 + requests + Math.ceil(n / 2000) + Math.ceil(n / 1000);
   const syncBound = (n: number) => 8 + 2 * Math.ceil(n / 200);
 
   it('stays within the sync bound, calls ceil(unique/200) times, and never sends 5 MB in one sync', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(10_000) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 10_000, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(10_000) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 10_000, 9) },
+    });
     const service = fakeService();
     const summary = await priceSelection(options({ send: service.send }));
     expect(summary.priced).toBe(10_000);
@@ -231,12 +292,18 @@ describe('Excel efficiency with 10,000 rows', () => {
   });
 
   it('keeps the bound with many repeats (one request resolving thousands of rows) and with 200 rows', async () => {
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(5000, (i) => jobRow(i % 3)) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 5000, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(5000, (i) => jobRow(i % 3)) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 5000, 9) },
+    });
     const repeats = await priceSelection(options());
     expect(repeats).toMatchObject({ requests: 1, uniqueJobs: 3, priced: 5000 });
     expect(host.workbook.stats().syncs).toBeLessThanOrEqual(exactBound(5000, 1));
     host.uninstall();
-    host = install({ sheets: [{ name: 'Sheet1', rows: sheetRows(200) }], selection: { sheet: 'Sheet1', rect: rect(0, 0, 200, 9) } });
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(200) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 200, 9) },
+    });
     const small = await priceSelection(options());
     expect(small.priced).toBe(200);
     expect(host.workbook.stats().syncs).toBeLessThanOrEqual(syncBound(200));
@@ -252,7 +319,8 @@ describe('Excel efficiency with 10,000 rows', () => {
     const base = fakeService();
     const send: PriceRunOptions['send'] = async (items, signal) => {
       const out = await base.send(items, signal);
-      for (const [id, o] of out) if (o.ok) out.set(id, { ok: true, result: { ...o.result, JobFamilyName: longText.repeat(2) } });
+      for (const [id, o] of out)
+        if (o.ok) out.set(id, { ok: true, result: { ...o.result, JobFamilyName: longText.repeat(2) } });
       return out;
     };
     const summary = await priceSelection(options({ send }));

@@ -19,15 +19,27 @@ describe('estimateRowBytes', () => {
 
   it('is an upper bound of the row values and formats as UTF-8 JSON (property)', () => {
     fc.assert(
-      fc.property(fc.array(cell, { maxLength: 30 }), fc.array(fc.string(), { maxLength: 30 }), (values, formats) => {
-        expect(estimateRowBytes(values, formats)).toBeGreaterThanOrEqual(utf8(values) + utf8(formats));
-      }),
+      fc.property(
+        fc.array(cell, { maxLength: 30 }),
+        fc.array(fc.string(), { maxLength: 30 }),
+        (values, formats) => {
+          expect(estimateRowBytes(values, formats)).toBeGreaterThanOrEqual(utf8(values) + utf8(formats));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('stays close for plain ASCII rows, so chunks are not needlessly small', () => {
-    const values = ['Registered Nurse', 'USD', 'Confident', 107718, 113463.5, 5.33, 'San Jose-Sunnyvale-Santa Clara, CA'];
+    const values = [
+      'Registered Nurse',
+      'USD',
+      'Confident',
+      107718,
+      113463.5,
+      5.33,
+      'San Jose-Sunnyvale-Santa Clara, CA',
+    ];
     const formats = ['@', '@', '@', '[$$-409]#,##0', '[$$-409]#,##0', '0.0"%"', '@'];
     const exact = utf8(values) + utf8(formats);
     expect(estimateRowBytes(values, formats)).toBeLessThanOrEqual(exact + 16);

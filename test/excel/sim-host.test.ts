@@ -6,7 +6,18 @@ afterEach(() => host?.uninstall());
 
 describe('simulated Excel host keeps Office.js semantics', () => {
   beforeEach(() => {
-    host = installSimHost({ sheets: [{ name: 'Sheet1', rows: [['a', 1], ['b', 2]] }], selection: { sheet: 'Sheet1', rect: { r0: 0, c0: 0, r1: 1, c1: 1 } } });
+    host = installSimHost({
+      sheets: [
+        {
+          name: 'Sheet1',
+          rows: [
+            ['a', 1],
+            ['b', 2],
+          ],
+        },
+      ],
+      selection: { sheet: 'Sheet1', rect: { r0: 0, c0: 0, r1: 1, c1: 1 } },
+    });
   });
 
   it('throws PropertyNotLoaded before load + sync, and answers after', async () => {
@@ -16,7 +27,10 @@ describe('simulated Excel host keeps Office.js semantics', () => {
       range.load('values,address');
       expect(() => range.values).toThrow(expect.objectContaining({ code: 'PropertyNotLoaded' }));
       await context.sync();
-      expect(range.values).toEqual([['a', 1], ['b', 2]]);
+      expect(range.values).toEqual([
+        ['a', 1],
+        ['b', 2],
+      ]);
       expect(range.address).toBe('Sheet1!A1:B2');
     });
   });

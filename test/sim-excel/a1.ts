@@ -57,5 +57,8 @@ export function parseAddress(address: string): { sheet: string | null; rect: Rec
   const r0 = Number(m[2]) - 1;
   const c1 = m[3] ? lettersToCol(m[3]) : c0;
   const r1 = m[4] ? Number(m[4]) - 1 : r0;
-  return { sheet, rect: { r0: Math.min(r0, r1), c0: Math.min(c0, c1), r1: Math.max(r0, r1), c1: Math.max(c0, c1) } };
+  return {
+    sheet,
+    rect: { r0: Math.min(r0, r1), c0: Math.min(c0, c1), r1: Math.max(r0, r1), c1: Math.max(c0, c1) },
+  };
 }

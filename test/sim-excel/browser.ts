@@ -25,6 +25,11 @@ window.__simExcel = {
     if (!sheet) return null;
     const out: Record<string, unknown> = {};
     for (const [r, row] of sheet.rows) for (const [c, cell] of row) out[`${r},${c}`] = cell;
-    return { cells: out, tables: host.workbook.tables, stats: host.workbook.stats(), settings: host.workbook.savedDocumentSettings };
+    return {
+      cells: out,
+      tables: host.workbook.tables,
+      stats: host.workbook.stats(),
+      settings: host.workbook.savedDocumentSettings,
+    };
   },
 };

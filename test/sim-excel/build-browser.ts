@@ -22,7 +22,10 @@ export async function buildSimHostScript(): Promise<string> {
           {
             test: /\.ts$/,
             exclude: /node_modules/,
-            use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, module: 'esnext' } } },
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, compilerOptions: { noEmit: false, module: 'esnext' } },
+            },
           },
         ],
       },

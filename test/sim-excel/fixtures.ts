@@ -6,7 +6,18 @@ import type { CellValue } from './model';
  * a title that matches nothing, text in a number column) and repeated jobs.
  */
 
-export const SHEET_HEADERS = ['Job Title', 'Job Description', 'Company', 'Country', 'State', 'City', 'ZIP', 'NAICS', 'FTE', 'Revenue'];
+export const SHEET_HEADERS = [
+  'Job Title',
+  'Job Description',
+  'Company',
+  'Country',
+  'State',
+  'City',
+  'ZIP',
+  'NAICS',
+  'FTE',
+  'Revenue',
+];
 
 const TITLES = [
   'Software Developers',
@@ -61,7 +72,18 @@ export interface FixtureJob {
   index: number;
   /** The error the add-in must write without asking the service, or null for a row to price. */
   localError: string | null;
-  body: { JobTitle: string; CompanyName: string; DataScope: { State: string; City: string; ZipCode: string; NAICSCode: string; FTEValue: number; Revenue: number } };
+  body: {
+    JobTitle: string;
+    CompanyName: string;
+    DataScope: {
+      State: string;
+      City: string;
+      ZipCode: string;
+      NAICSCode: string;
+      FTEValue: number;
+      Revenue: number;
+    };
+  };
 }
 
 export interface JobSheet {
@@ -95,7 +117,18 @@ export function jobSheet(count: number, seed = 7, opts: { badRows?: boolean } = 
     } else {
       const [state, city, zip] = pick(PLACES);
       const [fte, revenue] = pick(SIZES);
-      row = [pick(TITLES), '', `Company ${Math.floor(random() * 30)}`, '', state, city, zip, pick(NAICS), fte, revenue];
+      row = [
+        pick(TITLES),
+        '',
+        `Company ${Math.floor(random() * 30)}`,
+        '',
+        state,
+        city,
+        zip,
+        pick(NAICS),
+        fte,
+        revenue,
+      ];
     }
     if (opts.badRows !== false && i >= 10 && i % 50 === 10) {
       const kind = badKinds[bad++ % badKinds.length];
@@ -119,13 +152,22 @@ function describe(index: number, row: CellValue[]): FixtureJob {
   const body = {
     JobTitle: str(row[0]),
     CompanyName: str(row[2]),
-    DataScope: { State: str(row[4]), City: str(row[5]), ZipCode: zip, NAICSCode: str(row[7]), FTEValue: num(row[8]), Revenue: num(row[9]) },
+    DataScope: {
+      State: str(row[4]),
+      City: str(row[5]),
+      ZipCode: zip,
+      NAICSCode: str(row[7]),
+      FTEValue: num(row[8]),
+      Revenue: num(row[9]),
+    },
   };
   let localError: string | null = null;
   if (body.JobTitle === '') localError = 'JobTitle is required.';
   else if (Number.isNaN(body.DataScope.FTEValue)) localError = "FTEValue must be a number, got 'abc'.";
   else if (body.DataScope.FTEValue > 0 && body.DataScope.Revenue > 0) {
-    localError = 'DataScope error: cannot scope job by both FTEValue and Revenue. Please provide a value for only one of FTEValue or Revenue.';
-  } else if (body.DataScope.City !== '' && body.DataScope.State === '' && body.DataScope.ZipCode === '') localError = 'Location request is incomplete';
+    localError =
+      'DataScope error: cannot scope job by both FTEValue and Revenue. Please provide a value for only one of FTEValue or Revenue.';
+  } else if (body.DataScope.City !== '' && body.DataScope.State === '' && body.DataScope.ZipCode === '')
+    localError = 'Location request is incomplete';
   return { index, localError, body };
 }

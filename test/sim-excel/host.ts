@@ -26,7 +26,10 @@ export function createOfficeNamespace(book: SimWorkbook) {
       delete book.documentSettings[name];
     },
     saveAsync: (...args: unknown[]): void => {
-      book.savedDocumentSettings = JSON.parse(JSON.stringify(book.documentSettings)) as Record<string, unknown>;
+      book.savedDocumentSettings = JSON.parse(JSON.stringify(book.documentSettings)) as Record<
+        string,
+        unknown
+      >;
       const cb = args.find((a) => typeof a === 'function') as Callback | undefined;
       setTimeout(() => cb?.({ status: 'succeeded' }), 0);
     },
@@ -112,7 +115,10 @@ export function createCustomFunctions(book: SimWorkbook) {
 
 const GLOBALS = ['Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'OfficeExtension'] as const;
 
-export function installSimHost(init: WorkbookInit | SimWorkbook = {}, target: Record<string, unknown> = globalThis as never): SimHost {
+export function installSimHost(
+  init: WorkbookInit | SimWorkbook = {},
+  target: Record<string, unknown> = globalThis as never,
+): SimHost {
   const workbook = init instanceof SimWorkbook ? init : new SimWorkbook(init);
   const previous = new Map(GLOBALS.map((g) => [g, target[g]]));
   target.Excel = createExcelNamespace(workbook);

@@ -47,7 +47,10 @@ export class SimSheet {
 
   set(r: number, c: number, cell: Cell | undefined): void {
     let row = this.rows.get(r);
-    if (cell === undefined || (cell.value === '' && cell.formula === undefined && cell.numberFormat === undefined)) {
+    if (
+      cell === undefined ||
+      (cell.value === '' && cell.formula === undefined && cell.numberFormat === undefined)
+    ) {
       row?.delete(c);
       if (row && row.size === 0) this.rows.delete(r);
       return;
@@ -68,7 +71,8 @@ export class SimSheet {
     let rect: Rect | null = null;
     for (const [r, row] of this.rows) {
       for (const [c, cell] of row) {
-        const used = cell.value !== '' || cell.formula !== undefined || (!valuesOnly && cell.numberFormat !== undefined);
+        const used =
+          cell.value !== '' || cell.formula !== undefined || (!valuesOnly && cell.numberFormat !== undefined);
         if (!used) continue;
         if (!rect) rect = { r0: r, c0: c, r1: r, c1: c };
         else {
@@ -87,7 +91,10 @@ export class SimSheet {
     values.forEach((row, i) =>
       row.forEach((v, j) => {
         const prev = this.get(r0 + i, c0 + j);
-        this.set(r0 + i, c0 + j, { ...(prev?.numberFormat ? { numberFormat: prev.numberFormat } : {}), value: v });
+        this.set(r0 + i, c0 + j, {
+          ...(prev?.numberFormat ? { numberFormat: prev.numberFormat } : {}),
+          value: v,
+        });
       }),
     );
   }

@@ -1,5 +1,12 @@
 import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
-import { type Cell, type CellValue, type SimSheet, type SimTable, type SimWorkbook, type SyncRecord } from './model';
+import {
+  type Cell,
+  type CellValue,
+  type SimSheet,
+  type SimTable,
+  type SimWorkbook,
+  type SyncRecord,
+} from './model';
 
 /**
  * Office.js semantics over a SimWorkbook, close enough that code passing here behaves the same in Excel:
@@ -65,9 +72,16 @@ export class SimRequestContext {
   async sync<T>(passThrough?: T): Promise<T | undefined> {
     const ops = this.queue;
     this.queue = [];
-    const record: SyncRecord = { requestBytes: 0, responseBytes: 0, ops: ops.length, writes: 0, calcSuspended: false };
+    const record: SyncRecord = {
+      requestBytes: 0,
+      responseBytes: 0,
+      ops: ops.length,
+      writes: 0,
+      calcSuspended: false,
+    };
     for (const op of ops) {
-      record.requestBytes += 40 + jsonSize(op.kind === 'set' ? op.value : op.kind === 'call' ? op.args : op.props);
+      record.requestBytes +=
+        40 + jsonSize(op.kind === 'set' ? op.value : op.kind === 'call' ? op.args : op.props);
       if (op.kind === 'set') record.writes++;
       if (op.kind === 'call' && op.name === 'suspendApiCalculationUntilNextSync') record.calcSuspended = true;
     }
@@ -113,11 +127,13 @@ abstract class ClientObject {
 
   load(props?: string | string[] | { select?: string | string[] }): this {
     let list: string[] | null = null;
-    const pick = (p: string | string[]): string[] => (Array.isArray(p) ? p : p.split(',')).map((s) => s.trim()).filter(Boolean);
+    const pick = (p: string | string[]): string[] =>
+      (Array.isArray(p) ? p : p.split(',')).map((s) => s.trim()).filter(Boolean);
     if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
     else if (props && props.select) list = pick(props.select);
     for (const p of list ?? []) {
-      if (!this.scalarProps.includes(p) && p !== 'isNullObject') throw new SimOfficeError('InvalidArgument', `Cannot load '${p}'.`);
+      if (!this.scalarProps.includes(p) && p !== 'isNullObject')
+        throw new SimOfficeError('InvalidArgument', `Cannot load '${p}'.`);
     }
     this.context.enqueue({ kind: 'load', target: this, props: list });
     return this;
@@ -174,8 +190,18 @@ interface Located {
 }
 
 function checkRect(rect: Rect): Rect {
-  if (rect.r0 < 0 || rect.c0 < 0 || rect.r1 >= MAX_ROWS || rect.c1 >= MAX_COLS || rect.r1 < rect.r0 || rect.c1 < rect.c0) {
-    throw new SimOfficeError('InvalidArgument', 'The argument is invalid or missing or has an incorrect format.');
+  if (
+    rect.r0 < 0 ||
+    rect.c0 < 0 ||
+    rect.r1 >= MAX_ROWS ||
+    rect.c1 >= MAX_COLS ||
+    rect.r1 < rect.r0 ||
+    rect.c1 < rect.c0
+  ) {
+    throw new SimOfficeError(
+      'InvalidArgument',
+      'The argument is invalid or missing or has an incorrect format.',
+    );
   }
   return rect;
 }
@@ -211,7 +237,8 @@ export class RangeProxy extends ClientObject {
 
   private must(): Located {
     const w = this.where();
-    if (w === null) throw new SimOfficeError('InvalidObjectPath', 'The object path is not valid: a null object was used.');
+    if (w === null)
+      throw new SimOfficeError('InvalidObjectPath', 'The object path is not valid: a null object was used.');
     return w;
   }
 
@@ -313,7 +340,11 @@ export class RangeProxy extends ClientObject {
     const { sheet, rect } = this.must();
     const rows = rect.r1 - rect.r0 + 1;
     const cols = rect.c1 - rect.c0 + 1;
-    if (!Array.isArray(value) || value.length !== rows || value.some((row) => !Array.isArray(row) || row.length !== cols)) {
+    if (
+      !Array.isArray(value) ||
+      value.length !== rows ||
+      value.some((row) => !Array.isArray(row) || row.length !== cols)
+    ) {
       throw new SimOfficeError(
         'InvalidArgument',
         `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${formatRect(rect)} is ${rows}x${cols}).`,
@@ -329,7 +360,8 @@ export class RangeProxy extends ClientObject {
         const c = rect.c0 + j;
         const prev = sheet.get(r, c);
         if (prop === 'numberFormat') {
-          if (typeof v !== 'string') throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
+          if (typeof v !== 'string')
+            throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
           const next: Cell = { value: prev?.value ?? '' };
           if (prev?.formula !== undefined) next.formula = prev.formula;
           if (v !== 'General') next.numberFormat = v;
@@ -337,7 +369,10 @@ export class RangeProxy extends ClientObject {
           continue;
         }
         if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-          throw new SimOfficeError('InvalidArgument', `Cell values must be text, numbers or booleans, got ${typeof v}.`);
+          throw new SimOfficeError(
+            'InvalidArgument',
+            `Cell values must be text, numbers or booleans, got ${typeof v}.`,
+          );
         }
         const format = prev?.numberFormat;
         if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
@@ -362,28 +397,50 @@ export class RangeProxy extends ClientObject {
   }
 
   getCell(row: number, column: number): RangeProxy {
-    return this.derived(({ sheet, rect }) => ({ sheet, rect: { r0: rect.r0 + row, c0: rect.c0 + column, r1: rect.r0 + row, c1: rect.c0 + column } }));
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { r0: rect.r0 + row, c0: rect.c0 + column, r1: rect.r0 + row, c1: rect.c0 + column },
+    }));
   }
   getResizedRange(deltaRows: number, deltaColumns: number): RangeProxy {
-    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, r1: rect.r1 + deltaRows, c1: rect.c1 + deltaColumns } }));
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { ...rect, r1: rect.r1 + deltaRows, c1: rect.c1 + deltaColumns },
+    }));
   }
   getOffsetRange(rowOffset: number, columnOffset: number): RangeProxy {
     return this.derived(({ sheet, rect }) => ({
       sheet,
-      rect: { r0: rect.r0 + rowOffset, r1: rect.r1 + rowOffset, c0: rect.c0 + columnOffset, c1: rect.c1 + columnOffset },
+      rect: {
+        r0: rect.r0 + rowOffset,
+        r1: rect.r1 + rowOffset,
+        c0: rect.c0 + columnOffset,
+        c1: rect.c1 + columnOffset,
+      },
     }));
   }
   getRow(row: number): RangeProxy {
-    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, r0: rect.r0 + row, r1: rect.r0 + row } }));
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { ...rect, r0: rect.r0 + row, r1: rect.r0 + row },
+    }));
   }
   getColumn(column: number): RangeProxy {
-    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, c0: rect.c0 + column, c1: rect.c0 + column } }));
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { ...rect, c0: rect.c0 + column, c1: rect.c0 + column },
+    }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
     return this.derived(({ sheet, rect }) => {
       const used = sheet.usedRect(valuesOnly);
       if (!used) return null;
-      const r = { r0: Math.max(used.r0, rect.r0), c0: Math.max(used.c0, rect.c0), r1: Math.min(used.r1, rect.r1), c1: Math.min(used.c1, rect.c1) };
+      const r = {
+        r0: Math.max(used.r0, rect.r0),
+        c0: Math.max(used.c0, rect.c0),
+        r1: Math.min(used.r1, rect.r1),
+        c1: Math.min(used.c1, rect.c1),
+      };
       return r.r0 > r.r1 || r.c0 > r.c1 ? null : { sheet, rect: r };
     });
   }
@@ -414,8 +471,14 @@ export class RangeProxy extends ClientObject {
       const { sheet, rect } = this.must();
       return this.context.book.tables.filter((t) => {
         if (t.sheet !== sheet.name) return false;
-        const inter = !(t.rect.r1 < rect.r0 || t.rect.r0 > rect.r1 || t.rect.c1 < rect.c0 || t.rect.c0 > rect.c1);
-        const inside = rect.r0 >= t.rect.r0 && rect.r1 <= t.rect.r1 && rect.c0 >= t.rect.c0 && rect.c1 <= t.rect.c1;
+        const inter = !(
+          t.rect.r1 < rect.r0 ||
+          t.rect.r0 > rect.r1 ||
+          t.rect.c1 < rect.c0 ||
+          t.rect.c0 > rect.c1
+        );
+        const inside =
+          rect.r0 >= t.rect.r0 && rect.r1 <= t.rect.r1 && rect.c0 >= t.rect.c0 && rect.c1 <= t.rect.c1;
         return fullyContained ? inside : inter;
       });
     });
@@ -429,7 +492,11 @@ export class RangeProxy extends ClientObject {
 }
 
 /** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */
-function specialCells(sheet: SimSheet, rect: Rect, cellType: string): { sheet: SimSheet; rects: Rect[] } | null {
+function specialCells(
+  sheet: SimSheet,
+  rect: Rect,
+  cellType: string,
+): { sheet: SimSheet; rects: Rect[] } | null {
   const type = cellType.toLowerCase();
   const rects: Rect[] = [];
   if (type === 'visible') {
@@ -448,7 +515,8 @@ function specialCells(sheet: SimSheet, rect: Rect, cellType: string): { sheet: S
         const cell = sheet.get(r, c);
         if (!cell) continue;
         const isFormula = cell.formula !== undefined;
-        if (type === 'formulas' ? isFormula : !isFormula && cell.value !== '') rects.push({ r0: r, r1: r, c0: c, c1: c });
+        if (type === 'formulas' ? isFormula : !isFormula && cell.value !== '')
+          rects.push({ r0: r, r1: r, c0: c, c1: c });
       }
     }
   } else {
@@ -523,12 +591,25 @@ export class WorksheetProxy extends ClientObject {
     });
   }
   getCell(row: number, column: number): RangeProxy {
-    return new RangeProxy(this.context, () => ({ sheet: this.sheet(), rect: checkRect({ r0: row, c0: column, r1: row, c1: column }) }));
-  }
-  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): RangeProxy {
     return new RangeProxy(this.context, () => ({
       sheet: this.sheet(),
-      rect: checkRect({ r0: startRow, c0: startColumn, r1: startRow + rowCount - 1, c1: startColumn + columnCount - 1 }),
+      rect: checkRect({ r0: row, c0: column, r1: row, c1: column }),
+    }));
+  }
+  getRangeByIndexes(
+    startRow: number,
+    startColumn: number,
+    rowCount: number,
+    columnCount: number,
+  ): RangeProxy {
+    return new RangeProxy(this.context, () => ({
+      sheet: this.sheet(),
+      rect: checkRect({
+        r0: startRow,
+        c0: startColumn,
+        r1: startRow + rowCount - 1,
+        c1: startColumn + columnCount - 1,
+      }),
     }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
@@ -546,7 +627,9 @@ export class WorksheetProxy extends ClientObject {
     });
   }
   get tables(): TableCollectionProxy {
-    return new TableCollectionProxy(this.context, () => this.context.book.tables.filter((t) => t.sheet === this.sheet().name));
+    return new TableCollectionProxy(this.context, () =>
+      this.context.book.tables.filter((t) => t.sheet === this.sheet().name),
+    );
   }
   activate(): void {
     this.queueCall('activate', [], () => undefined);
@@ -569,7 +652,10 @@ export class WorksheetCollectionProxy extends ClientObject {
     return new WorksheetProxy(this.context, () => this.context.book.sheet(name) ?? null);
   }
   getActiveWorksheet(): WorksheetProxy {
-    return new WorksheetProxy(this.context, () => this.context.book.sheet(this.context.book.selection.sheet) ?? null);
+    return new WorksheetProxy(
+      this.context,
+      () => this.context.book.sheet(this.context.book.selection.sheet) ?? null,
+    );
   }
 }
 
@@ -635,13 +721,17 @@ export class TableColumnCollectionProxy extends ClientObject {
     this.queueCall('tableColumns.add', [index ?? null, values ?? null, name ?? null], () => {
       const t = this.owner.table();
       if (index !== null && index !== undefined && index !== t.rect.c1 - t.rect.c0 + 1) {
-        throw new SimOfficeError('InvalidArgument', 'The simulator only appends table columns at the right edge.');
+        throw new SimOfficeError(
+          'InvalidArgument',
+          'The simulator only appends table columns at the right edge.',
+        );
       }
       const sheet = this.context.book.sheet(t.sheet) as SimSheet;
       t.rect = { ...t.rect, c1: t.rect.c1 + 1 };
       const header = name ?? `Column${t.rect.c1 - t.rect.c0 + 1}`;
       sheet.set(t.rect.r0, t.rect.c1, { ...(sheet.get(t.rect.r0, t.rect.c1) ?? {}), value: header });
-      if (values !== null && values !== undefined) throw new SimOfficeError('InvalidArgument', 'values not simulated in columns.add');
+      if (values !== null && values !== undefined)
+        throw new SimOfficeError('InvalidArgument', 'values not simulated in columns.add');
     });
     return { load: () => undefined };
   }
@@ -669,7 +759,10 @@ export class TableCollectionProxy extends ClientObject {
     });
   }
   getItemOrNullObject(name: string): TableProxy {
-    return new TableProxy(this.context, () => this.list().find((x) => x.name.toLowerCase() === name.toLowerCase()) ?? null);
+    return new TableProxy(
+      this.context,
+      () => this.list().find((x) => x.name.toLowerCase() === name.toLowerCase()) ?? null,
+    );
   }
   /** Like OfficeExtension.ClientResult: `value` readable after the next sync. */
   getCount(): ClientResultProxy<number> {

@@ -19,7 +19,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { BatchSubRequestSchema, JobMatchRequestSchema, PATHS, type JobMatchRequest } from '../../src/api/wire';
+import {
+  BatchSubRequestSchema,
+  JobMatchRequestSchema,
+  PATHS,
+  type JobMatchRequest,
+} from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG } from '../../src/domain/messages';
 import { localJobError } from '../../src/domain/validation';
@@ -67,7 +72,9 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export async function startScriptedServer(handler: ScriptHandler = specFaithfulService()): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  handler: ScriptHandler = specFaithfulService(),
+): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
   let current: ScriptHandler = handler;
   const sockets = new Set<Socket>();
@@ -223,7 +230,10 @@ export function specFaithfulService(options: SpecFaithfulOptions = {}): ScriptHa
         return { status: 400, json: { error: 'unsupported_grant_type' } };
       }
       if (body.client_id !== clientId || body.client_secret !== clientSecret) {
-        return { status: 401, json: { error: 'invalid_client', error_description: 'Unknown client or wrong secret.' } };
+        return {
+          status: 401,
+          json: { error: 'invalid_client', error_description: 'Unknown client or wrong secret.' },
+        };
       }
       return { json: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
     }
@@ -242,9 +252,12 @@ export function specFaithfulService(options: SpecFaithfulOptions = {}): ScriptHa
 
     if (req.path === PATHS.single) {
       const parsed = JobMatchRequestSchema.safeParse(req.body);
-      if (!parsed.success || parsed.data.JobTitle.trim() === '') return { json: { Code: -1, Message: MSG.serviceFailed } };
+      if (!parsed.success || parsed.data.JobTitle.trim() === '')
+        return { json: { Code: -1, Message: MSG.serviceFailed } };
       const priced = priceOne(parsed.data);
-      return 'error' in priced ? { json: { Code: -1, Message: priced.error } } : { json: { Code: 1, Data: priced.result } };
+      return 'error' in priced
+        ? { json: { Code: -1, Message: priced.error } }
+        : { json: { Code: 1, Data: priced.result } };
     }
 
     // Batch (spec §4.2, §7, D12).
@@ -262,7 +275,9 @@ export function specFaithfulService(options: SpecFaithfulOptions = {}): ScriptHa
       const id = idOf(s);
       if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    const duplicated = subs.map(idOf).filter((id): id is string => id !== undefined && (counts.get(id) ?? 0) > 1);
+    const duplicated = subs
+      .map(idOf)
+      .filter((id): id is string => id !== undefined && (counts.get(id) ?? 0) > 1);
     if (duplicated.length > 0) {
       return {
         json: {
@@ -276,7 +291,8 @@ export function specFaithfulService(options: SpecFaithfulOptions = {}): ScriptHa
       const id = idOf(s);
       if (id === undefined) return { ErrorMessage: MSG.subRequestIdRequired };
       const parsed = BatchSubRequestSchema.safeParse(s);
-      if (!parsed.success || parsed.data.JobTitle.trim() === '') return { SubRequestID: id, ErrorMessage: MSG.serviceFailed };
+      if (!parsed.success || parsed.data.JobTitle.trim() === '')
+        return { SubRequestID: id, ErrorMessage: MSG.serviceFailed };
       const priced = priceOne(parsed.data);
       return 'error' in priced
         ? { SubRequestID: id, ErrorMessage: priced.error }

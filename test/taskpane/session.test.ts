@@ -1,7 +1,20 @@
-import { createMemoryStorage, createSession, getSession, STORAGE_KEYS, type KeyValueStorage } from '../../src/runtime/session';
-import { DEFAULT_SERVICE_URL, normalizeServiceUrl, parseStoredSettings, SettingsError } from '../../src/runtime/settings';
+import {
+  createMemoryStorage,
+  createSession,
+  getSession,
+  STORAGE_KEYS,
+  type KeyValueStorage,
+} from '../../src/runtime/session';
+import {
+  DEFAULT_SERVICE_URL,
+  normalizeServiceUrl,
+  parseStoredSettings,
+  SettingsError,
+} from '../../src/runtime/settings';
 
-function recordingStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Map<string, string> } {
+function recordingStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
   return {
     data,
@@ -19,21 +32,27 @@ const tokenFetch = (expiresIn = 3600): { fetchImpl: typeof fetch; bodies: string
   const bodies: string[] = [];
   const fetchImpl = (async (_url: unknown, init?: RequestInit) => {
     bodies.push(String(init?.body ?? ''));
-    return new Response(JSON.stringify({ access_token: 'issued-token-abc', token_type: 'Bearer', expires_in: expiresIn }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify({ access_token: 'issued-token-abc', token_type: 'Bearer', expires_in: expiresIn }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   }) as typeof fetch;
   return { fetchImpl, bodies };
 };
 
 describe('settings: service URL must be https, or loopback http', () => {
-  it.each(['http://127.0.0.1:8600', 'http://localhost:3001/', 'http://[::1]:8600', 'http://127.5.6.7', 'https://api.example.com/base/'])(
-    'accepts %s',
-    (url) => {
-      expect(() => normalizeServiceUrl(url)).not.toThrow();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8600',
+    'http://localhost:3001/',
+    'http://[::1]:8600',
+    'http://127.5.6.7',
+    'https://api.example.com/base/',
+  ])('accepts %s', (url) => {
+    expect(() => normalizeServiceUrl(url)).not.toThrow();
+  });
 
   it('normalises: no trailing slash', () => {
     expect(normalizeServiceUrl(' https://api.example.com/base/ ')).toBe('https://api.example.com/base');
@@ -52,7 +71,9 @@ describe('settings: service URL must be https, or loopback http', () => {
   });
 
   it('falls back per field to defaults for a stored value that is invalid', () => {
-    expect(parseStoredSettings({ serviceUrl: 'http://evil.example', cacheTtlHours: 2, coalesceWindowMs: 'x' })).toEqual({
+    expect(
+      parseStoredSettings({ serviceUrl: 'http://evil.example', cacheTtlHours: 2, coalesceWindowMs: 'x' }),
+    ).toEqual({
       serviceUrl: DEFAULT_SERVICE_URL,
       cacheTtlHours: 2,
       coalesceWindowMs: 50,
@@ -62,17 +83,29 @@ describe('settings: service URL must be https, or loopback http', () => {
 
 describe('session', () => {
   it('loads settings once, persists changes, and refuses a bad URL without changing anything', async () => {
-    const storage = recordingStorage({ [STORAGE_KEYS.settings]: JSON.stringify({ serviceUrl: 'https://a.example', cacheTtlHours: 5 }) });
+    const storage = recordingStorage({
+      [STORAGE_KEYS.settings]: JSON.stringify({ serviceUrl: 'https://a.example', cacheTtlHours: 5 }),
+    });
     const session = createSession({ storage });
     await session.ready();
-    expect(session.getSettings()).toEqual({ serviceUrl: 'https://a.example', cacheTtlHours: 5, coalesceWindowMs: 50 });
+    expect(session.getSettings()).toEqual({
+      serviceUrl: 'https://a.example',
+      cacheTtlHours: 5,
+      coalesceWindowMs: 50,
+    });
     let changes = 0;
     session.onChange(() => changes++);
     await session.updateSettings({ cacheTtlHours: 1 });
     expect(JSON.parse(storage.data.get(STORAGE_KEYS.settings) as string)).toMatchObject({ cacheTtlHours: 1 });
-    await expect(session.updateSettings({ serviceUrl: 'http://remote.example' })).rejects.toThrow(SettingsError);
-    await expect(session.updateSettings({ cacheTtlHours: -3 })).rejects.toThrow('Cache lifetime (hours): use 0 hours or more');
-    await expect(session.updateSettings({ cacheTtlHours: Number.NaN })).rejects.toThrow(/Cache lifetime \(hours\): enter a number of hours/);
+    await expect(session.updateSettings({ serviceUrl: 'http://remote.example' })).rejects.toThrow(
+      SettingsError,
+    );
+    await expect(session.updateSettings({ cacheTtlHours: -3 })).rejects.toThrow(
+      'Cache lifetime (hours): use 0 hours or more',
+    );
+    await expect(session.updateSettings({ cacheTtlHours: Number.NaN })).rejects.toThrow(
+      /Cache lifetime \(hours\): enter a number of hours/,
+    );
     expect(session.getSettings().serviceUrl).toBe('https://a.example');
     expect(changes).toBe(1);
   });

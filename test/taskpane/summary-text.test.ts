@@ -19,7 +19,9 @@ const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
 
 describe('pane texts', () => {
   it('progress reads "rows done / total" and the request count', () => {
-    expect(progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 })).toBe('1,200 / 10,000 rows · request 6 of 50');
+    expect(progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 })).toBe(
+      '1,200 / 10,000 rows · request 6 of 50',
+    );
     expect(progressPercent({ rowsDone: 1, rowsTotal: 3, requestsDone: 0, requestsTotal: 1 })).toBe(33);
     expect(progressPercent({ rowsDone: 0, rowsTotal: 0, requestsDone: 0, requestsTotal: 0 })).toBe(100);
   });

@@ -6,7 +6,13 @@ import type { GeographyPart, Manifest, WagesPart } from './index-types';
  * damaged or hand-edited file is refused with a clear message instead of failing mid-request.
  */
 const percentiles = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
-const wageEntry = z.object({ title: z.string(), group: z.string(), p: percentiles, topCoded: z.number().int(), hourlyOnly: z.boolean() });
+const wageEntry = z.object({
+  title: z.string(),
+  group: z.string(),
+  p: percentiles,
+  topCoded: z.number().int(),
+  hourlyOnly: z.boolean(),
+});
 const wageRows = z.record(z.string(), wageEntry);
 
 export const ManifestSchema = z.object({
@@ -23,7 +29,11 @@ export const WagesPartSchema = z.object({
   primaryYear: z.number().int(),
   national: z.record(z.string(), z.object({ year: z.number().int(), source: z.string(), rows: wageRows })),
   sector: z.array(
-    z.object({ year: z.number().int(), source: z.string(), sectors: z.record(z.string(), z.object({ title: z.string(), rows: wageRows })) }),
+    z.object({
+      year: z.number().int(),
+      source: z.string(),
+      sectors: z.record(z.string(), z.object({ title: z.string(), rows: wageRows })),
+    }),
   ),
   areaTables: z.array(
     z.object({
@@ -51,7 +61,13 @@ export const GeographyPartSchema = z.object({
   ),
   areas: z.record(
     z.string(),
-    z.object({ name: z.string(), kind: z.enum(['metro', 'nonmetro']), state: z.string(), rpp: z.number().positive(), rppSource: z.string() }),
+    z.object({
+      name: z.string(),
+      kind: z.enum(['metro', 'nonmetro']),
+      state: z.string(),
+      rpp: z.number().positive(),
+      rppSource: z.string(),
+    }),
   ),
   zips: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
   cities: z.record(z.string(), z.tuple([z.string(), z.string()])),

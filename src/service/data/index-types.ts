@@ -8,7 +8,6 @@ export const INDEX_FORMAT_VERSION = 3;
 /** Annual USD at the 10th, 25th, 50th, 75th and 90th percentiles, non-decreasing. */
 export type Percentiles = readonly [number, number, number, number, number];
 
-
 /** One OEWS occupation row with a complete set of annual percentiles. */
 export interface WageEntry {
   readonly title: string;

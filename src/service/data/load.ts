@@ -61,10 +61,17 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   };
   const checked = <T>(schema: z.ZodType<T>, file: string, value: unknown): T => {
     const r = schema.safeParse(value);
-    if (!r.success) throw new IndexNotReadyError(`${file} does not have the expected shape (${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? ''})`);
+    if (!r.success)
+      throw new IndexNotReadyError(
+        `${file} does not have the expected shape (${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? ''})`,
+      );
     return r.data;
   };
-  const [wagesRaw, geographyRaw, onetRaw] = await Promise.all([read(PART_FILES.wages), read(PART_FILES.geography), read(PART_FILES.onet)]);
+  const [wagesRaw, geographyRaw, onetRaw] = await Promise.all([
+    read(PART_FILES.wages),
+    read(PART_FILES.geography),
+    read(PART_FILES.onet),
+  ]);
   const wages = checked(WagesPartSchema, PART_FILES.wages, wagesRaw);
   const geography = checked(GeographyPartSchema, PART_FILES.geography, geographyRaw);
   // The O*NET part is checked like the others: its shape, then that its arrays fit together (the matcher

@@ -29,7 +29,8 @@ export function findRaw(rawDir: string, relPath: string): string | null {
 
 export function requireRaw(rawDir: string, relPath: string): string {
   const p = findRaw(rawDir, relPath);
-  if (p === null) throw new Error(`Raw data file missing: ${join(rawDir, relPath)} (see ../shared/data/raw/SOURCES.md)`);
+  if (p === null)
+    throw new Error(`Raw data file missing: ${join(rawDir, relPath)} (see ../shared/data/raw/SOURCES.md)`);
   return p;
 }
 
@@ -37,12 +38,17 @@ export function requireRaw(rawDir: string, relPath: string): string {
 export function readText(path: string): string {
   const bytes = readFileSync(path);
   const raw = path.endsWith('.gz') ? gunzipSync(bytes) : bytes;
-  return raw.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return raw
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n');
 }
 
 /** O*NET text release: tab-separated, header row first, no quoting. */
 export function readTsv(path: string): { header: string[]; rows: string[][] } {
-  const lines = readText(path).split('\n').filter((l) => l.length > 0);
+  const lines = readText(path)
+    .split('\n')
+    .filter((l) => l.length > 0);
   const [head, ...rest] = lines;
   if (head === undefined) return { header: [], rows: [] };
   return { header: head.split('\t'), rows: rest.map((l) => l.split('\t')) };

@@ -57,7 +57,11 @@ describe('geography part built from HUD, Census list1/list2 and BEA', () => {
   });
   test('metro areas carry their BEA MARPP value for the latest year', () => {
     expect(index.geography.rppYear).toBe(2024);
-    expect(index.geography.areas['m:41940']).toMatchObject({ name: 'San Jose-Sunnyvale-Santa Clara, CA', rpp: 110.423, rppSource: 'MARPP 41940' });
+    expect(index.geography.areas['m:41940']).toMatchObject({
+      name: 'San Jose-Sunnyvale-Santa Clara, CA',
+      rpp: 110.423,
+      rppSource: 'MARPP 41940',
+    });
     expect(index.geography.areas['m:27140']?.rpp).toBeCloseTo(89.048, 3);
   });
   test('nonmetro areas carry the state nonmetropolitan portion (PARPP SS999)', () => {
@@ -82,7 +86,14 @@ describe('manifest freshness', () => {
     raw = mkdtempSync(join(tmpdir(), 'jobprice-raw-'));
     writeFileSync(join(raw, 'a.txt'), 'alpha');
     writeFileSync(join(raw, 'b.csv'), 'beta');
-    manifest = { formatVersion: INDEX_FORMAT_VERSION, builtAt: '', buildMs: 0, sources: fingerprintSources(raw, ['a.txt', 'b.csv']), vintages: {}, parts: {} };
+    manifest = {
+      formatVersion: INDEX_FORMAT_VERSION,
+      builtAt: '',
+      buildMs: 0,
+      sources: fingerprintSources(raw, ['a.txt', 'b.csv']),
+      vintages: {},
+      parts: {},
+    };
   });
   afterEach(() => rmSync(raw, { recursive: true, force: true }));
 

@@ -36,34 +36,53 @@ const manifest = (over: Partial<Manifest>): Manifest => ({
   ...over,
 });
 const writeParts = (): void => {
-  writeFileSync(join(dir, 'wages.json'), JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }));
-  writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: {}, cities: {} }));
+  writeFileSync(
+    join(dir, 'wages.json'),
+    JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }),
+  );
+  writeFileSync(
+    join(dir, 'geography.json'),
+    JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: {}, cities: {} }),
+  );
   writeFileSync(join(dir, 'onet.json'), JSON.stringify(EMPTY_ONET_PART));
 };
 
 test('a missing index names npm run data:build', async () => {
   await expect(loadIndex(join(dir, 'nothing-here'))).rejects.toThrow(IndexNotReadyError);
-  await expect(loadIndex(join(dir, 'nothing-here'))).rejects.toThrow(/no index at .*Run `npm run data:build` first\./);
+  await expect(loadIndex(join(dir, 'nothing-here'))).rejects.toThrow(
+    /no index at .*Run `npm run data:build` first\./,
+  );
 });
 
 test('an index of another format version is refused', async () => {
   writeParts();
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ formatVersion: INDEX_FORMAT_VERSION - 1 })));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify(manifest({ formatVersion: INDEX_FORMAT_VERSION - 1 })),
+  );
   await expect(loadIndex(dir)).rejects.toThrow(/index format .* differs .*npm run data:build/);
 });
 
 test('an index built with another O*NET normaliser is refused', async () => {
   writeParts();
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ partVersions: { onetNormalizer: -1 } })));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify(manifest({ partVersions: { onetNormalizer: -1 } })),
+  );
   await expect(loadIndex(dir)).rejects.toThrow(/onetNormalizer .*npm run data:build/);
 });
 
 test('an index whose recorded raw files differ from the raw folder is refused', async () => {
   writeParts();
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ sources: [] })));
-  await expect(loadIndex(dir, RAW_DIR)).rejects.toThrow(/new raw file oews\/national_M2025_dl\.xlsx.*npm run data:build/);
+  await expect(loadIndex(dir, RAW_DIR)).rejects.toThrow(
+    /new raw file oews\/national_M2025_dl\.xlsx.*npm run data:build/,
+  );
   // Without a raw folder (a deployment that ships only data/build) the freshness check is skipped.
-  await expect(loadIndex(dir)).resolves.toMatchObject({ wages: { primaryYear: 2025 }, geography: { rppYear: 2024 } });
+  await expect(loadIndex(dir)).resolves.toMatchObject({
+    wages: { primaryYear: 2025 },
+    geography: { rppYear: 2024 },
+  });
 });
 
 test('a damaged part is refused with the same advice', async () => {
@@ -75,17 +94,33 @@ test('a damaged part is refused with the same advice', async () => {
 
 test('a part of the wrong shape is refused, naming the field', async () => {
   writeParts();
-  writeFileSync(join(dir, 'geography.json'), JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: { '95112': ['m:41940', 'CA'] }, cities: {} }));
+  writeFileSync(
+    join(dir, 'geography.json'),
+    JSON.stringify({
+      rppYear: 2024,
+      states: {},
+      areas: {},
+      zips: { '95112': ['m:41940', 'CA'] },
+      cities: {},
+    }),
+  );
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
-  await expect(loadIndex(dir)).rejects.toThrow(/geography\.json does not have the expected shape \(zips\.95112.*npm run data:build/);
+  await expect(loadIndex(dir)).rejects.toThrow(
+    /geography\.json does not have the expected shape \(zips\.95112.*npm run data:build/,
+  );
 });
 
 test('an O*NET part whose arrays do not fit together is refused with the same advice', async () => {
   writeParts();
   writeFileSync(
     join(dir, 'onet.json'),
-    JSON.stringify({ ...EMPTY_ONET_PART, titles: { ...EMPTY_ONET_PART.titles, occ: [3], kind: [0], sources: [1] } }),
+    JSON.stringify({
+      ...EMPTY_ONET_PART,
+      titles: { ...EMPTY_ONET_PART.titles, occ: [3], kind: [0], sources: [1] },
+    }),
   );
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
-  await expect(loadIndex(dir)).rejects.toThrow(/onet\.json: O\*NET index is inconsistent.*npm run data:build/);
+  await expect(loadIndex(dir)).rejects.toThrow(
+    /onet\.json: O\*NET index is inconsistent.*npm run data:build/,
+  );
 });

@@ -24,16 +24,29 @@ const NATIONAL = [
   occ('15-1299', 'Computer Occupations, All Other', 'detailed', [50000, 60000, '*', 90000, 110000]),
   occ('15-1290', 'Miscellaneous Computer Occupations', 'broad', [51000, 61000, 81000, 91000, 111000]),
   occ('25-2021', 'Elementary School Teachers', 'detailed', [45000, 52000, 63000, 78000, 99000], {
-    ANNUAL: 'TRUE', H_PCT10: '*', H_PCT25: '*', H_MEDIAN: '*', H_PCT75: '*', H_PCT90: '*',
+    ANNUAL: 'TRUE',
+    H_PCT10: '*',
+    H_PCT25: '*',
+    H_MEDIAN: '*',
+    H_PCT75: '*',
+    H_PCT90: '*',
   }),
   occ('27-2011', 'Actors', 'detailed', ['*', '*', '*', '*', '*'], {
-    HOURLY: 'TRUE', H_PCT10: 16.5, H_PCT25: 20.34, H_MEDIAN: 29.05, H_PCT75: 97.95, H_PCT90: 143.68, TOT_EMP: '**',
+    HOURLY: 'TRUE',
+    H_PCT10: 16.5,
+    H_PCT25: 20.34,
+    H_MEDIAN: 29.05,
+    H_PCT75: 97.95,
+    H_PCT90: 143.68,
+    TOT_EMP: '**',
   }),
   occ('29-1141', 'Registered Nurses', 'detailed', [68940, 80330, 97550, 112350, 137470]),
 ];
 
 describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
-  beforeAll(async () => writeOewsXlsx(join(raw, 'oews', 'national_M2025_dl.xlsx'), NATIONAL, 'national_M2025_dl'));
+  beforeAll(async () =>
+    writeOewsXlsx(join(raw, 'oews', 'national_M2025_dl.xlsx'), NATIONAL, 'national_M2025_dl'),
+  );
 
   test('"#" is carried at the $239,200 cap and flagged, so percentiles stay non-decreasing', async () => {
     const t = await readNationalFile(raw, 'oews/national_M2025_dl.xlsx', 2025);
@@ -42,7 +55,10 @@ describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
   });
   test('HOURLY = TRUE rows are annualised at 2080 hours; ANNUAL = TRUE rows use the annual columns', async () => {
     const t = await readNationalFile(raw, 'oews/national_M2025_dl.xlsx', 2025);
-    expect(t.rows['27-2011']).toMatchObject({ hourlyOnly: true, p: [34320, 42307.2, 60424, 203736, 298854.4] });
+    expect(t.rows['27-2011']).toMatchObject({
+      hourlyOnly: true,
+      p: [34320, 42307.2, 60424, 203736, 298854.4],
+    });
     expect(t.rows['25-2021']).toMatchObject({ hourlyOnly: false, p: [45000, 52000, 63000, 78000, 99000] });
   });
   test('a row with "*" in any annual percentile has no estimate (the hierarchy fallback takes over)', async () => {
@@ -56,8 +72,17 @@ describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
   });
   test('sector files: NAICS given as a number (31) or as text (51) both key the sector', async () => {
     const rows = [
-      occ('29-1141', 'Registered Nurses', 'detailed', [60000, 70000, 80000, 90000, 100000], { NAICS: 31, NAICS_TITLE: 'Manufacturing', I_GROUP: 'sector', PCT_RPT: '~' }),
-      occ('29-1141', 'Registered Nurses', 'detailed', [61000, 71000, 81000, 91000, '#'], { NAICS: '51', NAICS_TITLE: 'Information', I_GROUP: 'sector' }),
+      occ('29-1141', 'Registered Nurses', 'detailed', [60000, 70000, 80000, 90000, 100000], {
+        NAICS: 31,
+        NAICS_TITLE: 'Manufacturing',
+        I_GROUP: 'sector',
+        PCT_RPT: '~',
+      }),
+      occ('29-1141', 'Registered Nurses', 'detailed', [61000, 71000, 81000, 91000, '#'], {
+        NAICS: '51',
+        NAICS_TITLE: 'Information',
+        I_GROUP: 'sector',
+      }),
     ];
     await writeOewsXlsx(join(raw, 'oews', 'natsector_M2024_dl.xlsx'), rows, 'Natsector_M2024_dl');
     const s = await readSectorFile(raw, 'oews/natsector_M2024_dl.xlsx', 2024);
@@ -70,13 +95,26 @@ describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
 
 describe('OEWS state and MSA files are used in preference to the modelled differential when staged', () => {
   const STATE_ROWS = [
-    occ('29-1141', 'Registered Nurses', 'detailed', [100000, 120000, 140000, 160000, 190000], { AREA: '06', AREA_TITLE: 'California', AREA_TYPE: 2, PRIM_STATE: 'CA' }),
+    occ('29-1141', 'Registered Nurses', 'detailed', [100000, 120000, 140000, 160000, 190000], {
+      AREA: '06',
+      AREA_TITLE: 'California',
+      AREA_TYPE: 2,
+      PRIM_STATE: 'CA',
+    }),
   ];
   const MSA_ROWS = [
     occ('29-1141', 'Registered Nurses', 'detailed', [130000, 150000, 180000, 200000, 230000], {
-      AREA: '41940', AREA_TITLE: 'San Jose-Sunnyvale-Santa Clara, CA', AREA_TYPE: 4, PRIM_STATE: 'CA',
+      AREA: '41940',
+      AREA_TITLE: 'San Jose-Sunnyvale-Santa Clara, CA',
+      AREA_TYPE: 4,
+      PRIM_STATE: 'CA',
     }),
-    occ('29-1141', 'Registered Nurses', 'detailed', [1, 2, 3, 4, 5], { AREA: '0600001', AREA_TITLE: 'North Coast Region of California nonmetropolitan area', AREA_TYPE: 6, PRIM_STATE: 'CA' }),
+    occ('29-1141', 'Registered Nurses', 'detailed', [1, 2, 3, 4, 5], {
+      AREA: '0600001',
+      AREA_TITLE: 'North Coast Region of California nonmetropolitan area',
+      AREA_TYPE: 6,
+      PRIM_STATE: 'CA',
+    }),
   ];
 
   test('the build picks the files up and the engine prices from them', async () => {
@@ -92,7 +130,13 @@ describe('OEWS state and MSA files are used in preference to the modelled differ
     const at = (scope: object): number[] => {
       const out = engine.price(jobSpec({ title: 'soc:29-1141', scope }), FULL_SCOPE);
       if (!out.ok) throw new Error(out.message);
-      return [out.result.Salary10, out.result.Salary25, out.result.Salary50, out.result.Salary75, out.result.Salary90] as number[];
+      return [
+        out.result.Salary10,
+        out.result.Salary25,
+        out.result.Salary50,
+        out.result.Salary75,
+        out.result.Salary90,
+      ] as number[];
     };
     expect(at({ zip: '95112' })).toEqual([130000, 150000, 180000, 200000, 230000]);
     expect(at({ state: 'CA' })).toEqual([100000, 120000, 140000, 160000, 190000]);

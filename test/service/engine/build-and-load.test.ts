@@ -23,7 +23,13 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
   expect(first.upToDate).toBe(false);
   expect(first.manifest.vintages.oewsNationalPrimary).toBe('May 2025');
   const paths = first.manifest.sources.map((s) => s.path);
-  expect(paths).toEqual(expect.arrayContaining(['oews/national_M2025_dl.xlsx', 'geo/ZIP_COUNTY_092024.xlsx', 'bea/MARPP_MSA_2008_2024.csv.gz']));
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      'oews/national_M2025_dl.xlsx',
+      'geo/ZIP_COUNTY_092024.xlsx',
+      'bea/MARPP_MSA_2008_2024.csv.gz',
+    ]),
+  );
   expect(new Set(paths).size).toBe(paths.length);
   for (const s of first.manifest.sources) expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
 
@@ -31,13 +37,21 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
   expect(second.upToDate).toBe(true);
 
   const engine = await loadPricingEngine({ dataDir: out, rawDir: RAW_DIR });
-  const rn = engine.price(jobSpec({ title: 'Registered Nurse', scope: { state: 'CA', city: 'San Jose' } }), FULL_SCOPE);
+  const rn = engine.price(
+    jobSpec({ title: 'Registered Nurse', scope: { state: 'CA', city: 'San Jose' } }),
+    FULL_SCOPE,
+  );
   expect(rn.ok && rn.result).toMatchObject({
     DataScope_Region: 'San Jose-Sunnyvale-Santa Clara, CA',
     JobFamilyName: 'Healthcare Practitioners and Technical Occupations',
     CurrencyCode: 'USD',
   });
   const national = engine.price(jobSpec({ title: 'Registered Nurse' }), FULL_SCOPE);
-  expect(rn.ok && national.ok && (rn.result.Salary50 as number) > (national.result.Salary50 as number)).toBe(true);
-  expect(engine.price(jobSpec({ title: 'zzzz qqqq' }), FULL_SCOPE)).toEqual({ ok: false, message: MSG.noMatch });
+  expect(rn.ok && national.ok && (rn.result.Salary50 as number) > (national.result.Salary50 as number)).toBe(
+    true,
+  );
+  expect(engine.price(jobSpec({ title: 'zzzz qqqq' }), FULL_SCOPE)).toEqual({
+    ok: false,
+    message: MSG.noMatch,
+  });
 }, 300_000);

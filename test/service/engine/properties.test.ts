@@ -18,7 +18,9 @@ let cities: [string, string][];
 
 beforeAll(async () => {
   index = await testIndex();
-  engines = Object.keys(index.wages.national).map((y) => createPricingEngine(index, socMatcher(index), { wageVintage: Number(y) }));
+  engines = Object.keys(index.wages.national).map((y) =>
+    createPricingEngine(index, socMatcher(index), { wageVintage: Number(y) }),
+  );
   socs = Object.entries(index.wages.national['2025']?.rows ?? {})
     .filter(([, e]) => e.group === 'detailed')
     .map(([c]) => c);
@@ -46,13 +48,41 @@ function checkInvariants(r: JobResult): void {
   expect(r.CurrencyCode).toBe('USD');
 }
 
-const SECTOR_CODES = ['', '11', '21', '22', '23', '31', '32', '33', '42', '44', '45', '48', '49', '51', '52', '53', '54', '55', '56', '61', '62', '71', '72', '81', '92'];
+const SECTOR_CODES = [
+  '',
+  '11',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '42',
+  '44',
+  '45',
+  '48',
+  '49',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '61',
+  '62',
+  '71',
+  '72',
+  '81',
+  '92',
+];
 
 test('D1: every priced item is non-decreasing, Comp >= Salary, <= 4 decimals, across the scope space', () => {
   const location = fc.oneof(
     fc.constant({}),
     fc.integer({ min: 0, max: 1e9 }).map((i) => ({ zip: zips[i % zips.length] as string })),
-    fc.integer({ min: 0, max: 1e9 }).map((i) => ({ state: (cities[i % cities.length] as [string, string])[0] })),
+    fc
+      .integer({ min: 0, max: 1e9 })
+      .map((i) => ({ state: (cities[i % cities.length] as [string, string])[0] })),
     fc.integer({ min: 0, max: 1e9 }).map((i) => {
       const [state, city] = cities[i % cities.length] as [string, string];
       return { state, city };
@@ -97,8 +127,18 @@ test('higher level never prices lower, at every percentile', () => {
     fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: -2, max: 1 }), (occ, level) => {
       const soc = socs[occ % socs.length] as string;
       const engine = engines[engines.length - 1] as PricingEngine;
-      const lo = engine.price(jobSpec({ title: `soc:${soc}@${level}` }), { countries: ['USA'], finestGeography: 'metro', industries: 'all', includeCompAndBonus: true });
-      const hi = engine.price(jobSpec({ title: `soc:${soc}@${level + 1}` }), { countries: ['USA'], finestGeography: 'metro', industries: 'all', includeCompAndBonus: true });
+      const lo = engine.price(jobSpec({ title: `soc:${soc}@${level}` }), {
+        countries: ['USA'],
+        finestGeography: 'metro',
+        industries: 'all',
+        includeCompAndBonus: true,
+      });
+      const hi = engine.price(jobSpec({ title: `soc:${soc}@${level + 1}` }), {
+        countries: ['USA'],
+        finestGeography: 'metro',
+        industries: 'all',
+        includeCompAndBonus: true,
+      });
       if (!lo.ok || !hi.ok) throw new Error('unpriced');
       for (const f of SALARY_FIELDS) expect(hi.result[f]).toBeGreaterThanOrEqual(lo.result[f] as number);
     }),

@@ -34,12 +34,19 @@ const COMMON_OCCUPATIONS: readonly [string, string][] = [
   ['47-2111', 'Electricians'],
 ];
 
-async function mediansFrom(file: string): Promise<Map<string, { title: string; median: string | number | null }>> {
+async function mediansFrom(
+  file: string,
+): Promise<Map<string, { title: string; median: string | number | null }>> {
   const rows = await readXlsx(join(RAW_DIR, 'oews', file));
   const header = (rows[0] ?? []).map((c) => cellText(c));
-  const [iCode, iTitle, iMedian] = ['OCC_CODE', 'OCC_TITLE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [number, number, number];
+  const [iCode, iTitle, iMedian] = ['OCC_CODE', 'OCC_TITLE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [
+    number,
+    number,
+    number,
+  ];
   const out = new Map<string, { title: string; median: string | number | null }>();
-  for (const r of rows.slice(1)) out.set(cellText(r[iCode]), { title: cellText(r[iTitle]), median: r[iMedian] ?? null });
+  for (const r of rows.slice(1))
+    out.set(cellText(r[iCode]), { title: cellText(r[iTitle]), median: r[iMedian] ?? null });
   return out;
 }
 
@@ -53,7 +60,10 @@ beforeAll(async () => {
   index = await testIndex();
   on2024 = createPricingEngine(index, socMatcher(index), { wageVintage: 2024 });
   byDefault = createPricingEngine(index, socMatcher(index));
-  [may2024, may2025] = await Promise.all([mediansFrom('national_M2024_dl.xlsx'), mediansFrom('national_M2025_dl.xlsx')]);
+  [may2024, may2025] = await Promise.all([
+    mediansFrom('national_M2024_dl.xlsx'),
+    mediansFrom('national_M2025_dl.xlsx'),
+  ]);
 }, 120_000);
 
 const salary50 = (engine: PricingEngine, soc: string): number => {
@@ -67,12 +77,15 @@ describe('realism: 20 common occupations, national all-industry unlevelled Salar
     expect(index.wages.primaryYear).toBe(2025);
   });
 
-  test.each(COMMON_OCCUPATIONS)('%s %s: May 2024 vintage equals national_M2024_dl.xlsx A_MEDIAN', (soc, title) => {
-    const row = may2024.get(soc);
-    expect(row?.title).toBe(title);
-    expect(typeof row?.median).toBe('number');
-    expect(salary50(on2024, soc)).toBe(row?.median);
-  });
+  test.each(COMMON_OCCUPATIONS)(
+    '%s %s: May 2024 vintage equals national_M2024_dl.xlsx A_MEDIAN',
+    (soc, title) => {
+      const row = may2024.get(soc);
+      expect(row?.title).toBe(title);
+      expect(typeof row?.median).toBe('number');
+      expect(salary50(on2024, soc)).toBe(row?.median);
+    },
+  );
 
   test.each(COMMON_OCCUPATIONS)('%s %s: default (May 2025) equals national_M2025_dl.xlsx A_MEDIAN', (soc) => {
     const row = may2025.get(soc);
@@ -81,7 +94,9 @@ describe('realism: 20 common occupations, national all-industry unlevelled Salar
   });
 
   test('vintages really differ, so the two checks are not the same check', () => {
-    const differing = COMMON_OCCUPATIONS.filter(([soc]) => may2024.get(soc)?.median !== may2025.get(soc)?.median);
+    const differing = COMMON_OCCUPATIONS.filter(
+      ([soc]) => may2024.get(soc)?.median !== may2025.get(soc)?.median,
+    );
     expect(differing.length).toBeGreaterThan(15);
   });
 
@@ -96,15 +111,22 @@ describe('realism: industry figures are the OEWS sector file figures', () => {
     ['15-1252', '51'],
     ['13-2011', '52'],
     ['53-3032', '48'],
-  ])('%s in sector %s on the May 2024 vintage equals natsector_M2024_dl.xlsx A_MEDIAN', async (soc, sector) => {
-    const rows = await sectorRows();
-    const header = (rows[0] ?? []).map((c) => cellText(c));
-    const [iNaics, iCode, iMedian] = ['NAICS', 'OCC_CODE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [number, number, number];
-    const row = rows.find((r) => cellText(r[iNaics]) === sector && cellText(r[iCode]) === soc);
-    expect(typeof row?.[iMedian]).toBe('number');
-    const out = on2024.price(jobSpec({ title: `soc:${soc}`, scope: { naics: sector } }), FULL_SCOPE);
-    expect(out.ok && out.result.Salary50).toBe(row?.[iMedian]);
-  });
+  ])(
+    '%s in sector %s on the May 2024 vintage equals natsector_M2024_dl.xlsx A_MEDIAN',
+    async (soc, sector) => {
+      const rows = await sectorRows();
+      const header = (rows[0] ?? []).map((c) => cellText(c));
+      const [iNaics, iCode, iMedian] = ['NAICS', 'OCC_CODE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [
+        number,
+        number,
+        number,
+      ];
+      const row = rows.find((r) => cellText(r[iNaics]) === sector && cellText(r[iCode]) === soc);
+      expect(typeof row?.[iMedian]).toBe('number');
+      const out = on2024.price(jobSpec({ title: `soc:${soc}`, scope: { naics: sector } }), FULL_SCOPE);
+      expect(out.ok && out.result.Salary50).toBe(row?.[iMedian]);
+    },
+  );
 });
 
 let sectorCache: Promise<Awaited<ReturnType<typeof readXlsx>>> | undefined;

@@ -73,19 +73,33 @@ describe('D6 country', () => {
 
 describe('D7/D9 complete locations and the area applied', () => {
   test('no location: national data, region United States, state and city empty', () => {
-    expect(price(RN)).toMatchObject({ DataScope_Region: 'United States', DataScope_State: '', DataScope_City: '' });
+    expect(price(RN)).toMatchObject({
+      DataScope_Region: 'United States',
+      DataScope_State: '',
+      DataScope_City: '',
+    });
   });
   test('state only: the state name is the region', () => {
-    expect(price(RN, { state: 'ca' })).toMatchObject({ DataScope_Region: 'California', DataScope_State: 'CA', DataScope_City: '' });
+    expect(price(RN, { state: 'ca' })).toMatchObject({
+      DataScope_Region: 'California',
+      DataScope_State: 'CA',
+      DataScope_City: '',
+    });
   });
   test('ZIP alone fixes the area, even beside a different state and city', () => {
     const alone = price(RN, { zip: '38614' });
-    expect(alone).toMatchObject({ DataScope_Region: 'Mississippi nonmetropolitan area', DataScope_State: 'MS', DataScope_City: 'Clarksdale' });
+    expect(alone).toMatchObject({
+      DataScope_Region: 'Mississippi nonmetropolitan area',
+      DataScope_State: 'MS',
+      DataScope_City: 'Clarksdale',
+    });
     expect(price(RN, { zip: '38614', state: 'CA', city: 'San Jose' })).toEqual(alone);
   });
   test('city + state: the metro area that holds most of the city', () => {
     expect(price(RN, { state: 'MO', city: 'St. Louis' }).DataScope_Region).toBe('St. Louis, MO-IL');
-    expect(price(RN, { state: 'TX', city: 'Houston' }).DataScope_Region).toBe('Houston-Pasadena-The Woodlands, TX');
+    expect(price(RN, { state: 'TX', city: 'Houston' }).DataScope_Region).toBe(
+      'Houston-Pasadena-The Woodlands, TX',
+    );
   });
 });
 
@@ -116,7 +130,10 @@ describe('D10 industry', () => {
     ['49', '48-49', 'Transportation and Warehousing'],
     ['92', '92', 'Public Administration'],
   ])('NAICS %s applies sector %s %s', (naics, code, name) => {
-    expect(price(DEV, { naics })).toMatchObject({ DataScope_IndustryCode: code, DataScope_IndustryName: name });
+    expect(price(DEV, { naics })).toMatchObject({
+      DataScope_IndustryCode: code,
+      DataScope_IndustryName: name,
+    });
   });
   test.each(['99', '10', '1', 'abc', '3x'])('unknown sector %s is refused', (naics) => {
     expect(failure(RN, { naics })).toBe(MSG.industryNotRecognized(naics));
@@ -128,7 +145,9 @@ describe('D10 industry', () => {
     // Find an occupation that OEWS estimates nationally but not in Utilities (22) in any staged sector file.
     const rows = index.wages.national['2025']?.rows ?? {};
     const missing = Object.keys(rows).find(
-      (c) => rows[c]?.group === 'detailed' && index.wages.sector.every((t) => t.sectors['22']?.rows[c] === undefined),
+      (c) =>
+        rows[c]?.group === 'detailed' &&
+        index.wages.sector.every((t) => t.sectors['22']?.rows[c] === undefined),
     );
     expect(missing).toBeDefined();
     const r = price(`soc:${missing as string}`, { naics: '22' });
@@ -212,7 +231,9 @@ describe('D15 client scope', () => {
     const r = price(RN, { state: 'CA', city: 'San Jose' }, client({ finestGeography: 'state' }));
     expect(r).toMatchObject({ DataScope_Region: 'California', DataScope_State: 'CA', DataScope_City: '' });
     expect(r.Salary50).toBe(price(RN, { state: 'CA' }).Salary50);
-    expect(price(RN, { zip: '95112' }, client({ finestGeography: 'state' })).DataScope_Region).toBe('California');
+    expect(price(RN, { zip: '95112' }, client({ finestGeography: 'state' })).DataScope_Region).toBe(
+      'California',
+    );
   });
   test('a national-only client gets national figures for any location', () => {
     const r = price(RN, { zip: '95112' }, client({ finestGeography: 'national' }));
@@ -220,7 +241,9 @@ describe('D15 client scope', () => {
     expect(r.Salary50).toBe(price(RN).Salary50);
   });
   test('an unknown place is still refused under a capped scope', () => {
-    expect(failure(RN, { zip: '99999' }, client({ finestGeography: 'state' }))).toBe(MSG.locationUnresolved('ZIP 99999'));
+    expect(failure(RN, { zip: '99999' }, client({ finestGeography: 'state' }))).toBe(
+      MSG.locationUnresolved('ZIP 99999'),
+    );
   });
   test('without Comp/Bonus, those fields are omitted', () => {
     const r = price(RN, {}, client({ includeCompAndBonus: false }));
@@ -229,7 +252,10 @@ describe('D15 client scope', () => {
   });
   test('an industry outside the client list is answered as All Industries', () => {
     const c = client({ industries: ['62'] });
-    expect(price(DEV, { naics: '51' }, c)).toMatchObject({ DataScope_IndustryCode: '', DataScope_IndustryName: 'All Industries' });
+    expect(price(DEV, { naics: '51' }, c)).toMatchObject({
+      DataScope_IndustryCode: '',
+      DataScope_IndustryName: 'All Industries',
+    });
     expect(price(DEV, { naics: '62' }, c).DataScope_IndustryCode).toBe('62');
     expect(price(DEV, { naics: '32' }, client({ industries: ['31'] })).DataScope_IndustryCode).toBe('31-33');
   });
@@ -244,7 +270,8 @@ describe('D1/D2 result shape', () => {
     expect(r.CurrencyCode).toBe('USD');
     expect(r.MatchRating).toBe('Confident');
     expect(r.JobFamilyName).toBe('Computer and Mathematical Occupations');
-    for (const p of [10, 25, 50, 75, 90] as const) expect(r[`Comp${p}`]).toBeGreaterThanOrEqual(r[`Salary${p}`] as number);
+    for (const p of [10, 25, 50, 75, 90] as const)
+      expect(r[`Comp${p}`]).toBeGreaterThanOrEqual(r[`Salary${p}`] as number);
     expect(r.BonusTarget50).toBeGreaterThan(1);
     expect(r.BonusTarget50).toBeLessThan(30);
   });

@@ -30,7 +30,14 @@ export async function testIndex(): Promise<PricingIndex> {
   const cache = join(tmpdir(), `jobprice-test-index-${hash}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PricingIndex;
   const [wages, geography] = [await buildWagesPart(RAW_DIR), await buildGeographyPart(RAW_DIR)];
-  const manifest: Manifest = { formatVersion: INDEX_FORMAT_VERSION, builtAt: new Date().toISOString(), buildMs: 0, sources: [], vintages: {}, parts: {} };
+  const manifest: Manifest = {
+    formatVersion: INDEX_FORMAT_VERSION,
+    builtAt: new Date().toISOString(),
+    buildMs: 0,
+    sources: [],
+    vintages: {},
+    parts: {},
+  };
   const index: PricingIndex = { manifest, wages, geography };
   writeFileSync(cache, JSON.stringify(index));
   return index;

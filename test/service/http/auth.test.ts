@@ -218,7 +218,9 @@ describe('POST /oauth/token (D15)', () => {
     );
     // The harness clock is real time plus an offset and claims are whole seconds, so the clock is set
     // relative to the token's own exp claim: half a second either side of it, whatever time has passed.
-    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { exp: number };
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as {
+      exp: number;
+    };
     let advanced = 0;
     const setClock = (epochMs: number): void => {
       const delta = epochMs - (Date.now() + advanced);

@@ -10,18 +10,27 @@ beforeAll(async () => {
   index = await testIndex();
 }, 120_000);
 
-const resolve = (s: Partial<JobScope>, client: ClientScope = FULL_SCOPE) => resolveLocation(index.geography, { ...EMPTY_SCOPE, ...s }, client);
+const resolve = (s: Partial<JobScope>, client: ClientScope = FULL_SCOPE) =>
+  resolveLocation(index.geography, { ...EMPTY_SCOPE, ...s }, client);
 
 describe('D6-D9 location resolution', () => {
   test('D6 blank country is USA and national', () => {
-    expect(resolve({})).toEqual({ ok: true, location: expect.objectContaining({ region: 'United States', level: 'national', differential: 1 }) });
+    expect(resolve({})).toEqual({
+      ok: true,
+      location: expect.objectContaining({ region: 'United States', level: 'national', differential: 1 }),
+    });
   });
   test('D8 other countries have no data, quoting the code sent', () => {
     expect(resolve({ country: 'Mex' })).toEqual({ ok: false, message: MSG.noDataForCountry('Mex') });
   });
   test('D7 a ZIP alone fixes the area and its differential is the area RPP / 100', () => {
     const r = resolve({ zip: '95112' });
-    expect(r.ok && r.location).toMatchObject({ areaKey: 'm:41940', level: 'metro', state: 'CA', city: 'San Jose' });
+    expect(r.ok && r.location).toMatchObject({
+      areaKey: 'm:41940',
+      level: 'metro',
+      state: 'CA',
+      city: 'San Jose',
+    });
     expect(r.ok && r.location.differential).toBeCloseTo(1.10423, 6);
   });
   test('D7 state with a city: the city lookup is case- and punctuation-insensitive', () => {
@@ -32,19 +41,35 @@ describe('D6-D9 location resolution', () => {
   });
   test('ZIP+4 reads as its ZIP; "New York City" finds New York; "Kansas City" stays itself', () => {
     expect(resolve({ zip: '95112-1234' })).toEqual(resolve({ zip: '95112' }));
-    expect(resolve({ state: 'NY', city: 'New York City' })).toEqual(resolve({ state: 'NY', city: 'New York' }));
+    expect(resolve({ state: 'NY', city: 'New York City' })).toEqual(
+      resolve({ state: 'NY', city: 'New York' }),
+    );
     const kc = resolve({ state: 'MO', city: 'Kansas City' });
     expect(kc.ok && kc.location.city).toBe('Kansas City');
   });
   test('D8 <what> wording is consistent', () => {
     expect(resolve({ zip: '00000' })).toEqual({ ok: false, message: MSG.locationUnresolved('ZIP 00000') });
     expect(resolve({ state: 'XX' })).toEqual({ ok: false, message: MSG.locationUnresolved('state XX') });
-    expect(resolve({ state: 'TX', city: 'Atlantis' })).toEqual({ ok: false, message: MSG.locationUnresolved('city Atlantis, TX') });
+    expect(resolve({ state: 'TX', city: 'Atlantis' })).toEqual({
+      ok: false,
+      message: MSG.locationUnresolved('city Atlantis, TX'),
+    });
   });
   test('D15 capping: metro request answered at state or national level', () => {
     const st = resolve({ zip: '10001' }, { ...FULL_SCOPE, finestGeography: 'state' });
-    expect(st.ok && st.location).toMatchObject({ region: 'New York', state: 'NY', city: '', level: 'state', areaKey: 's:NY' });
+    expect(st.ok && st.location).toMatchObject({
+      region: 'New York',
+      state: 'NY',
+      city: '',
+      level: 'state',
+      areaKey: 's:NY',
+    });
     const nat = resolve({ state: 'NY' }, { ...FULL_SCOPE, finestGeography: 'national' });
-    expect(nat.ok && nat.location).toMatchObject({ region: 'United States', state: '', city: '', level: 'national' });
+    expect(nat.ok && nat.location).toMatchObject({
+      region: 'United States',
+      state: '',
+      city: '',
+      level: 'national',
+    });
   });
 });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import type { Percentiles } from '../../../src/service/data/index-types';
-import { AVERAGE_BONUS_SHARE_BY_ECEC_GROUP, bonusShares, ececGroupOf, PERCENTILE_MULTIPLIERS } from '../../../src/service/pricing/bonus';
+import {
+  AVERAGE_BONUS_SHARE_BY_ECEC_GROUP,
+  bonusShares,
+  ececGroupOf,
+  PERCENTILE_MULTIPLIERS,
+} from '../../../src/service/pricing/bonus';
 import { industryAllowed, parseIndustry } from '../../../src/service/pricing/industry';
 import { shiftWindow } from '../../../src/service/pricing/level';
 import { socFallbacks } from '../../../src/service/pricing/occupation';
@@ -79,7 +84,8 @@ describe('bonus model', () => {
     expect(bonusShares('15-1252', 0).average).toBe(AVERAGE_BONUS_SHARE_BY_ECEC_GROUP.managementProfessional);
     const w = [0.175, 0.2, 0.25, 0.2, 0.175];
     expect(PERCENTILE_MULTIPLIERS.reduce((s, m, i) => s + m * (w[i] as number), 0)).toBeCloseTo(1, 12);
-    for (let i = 1; i < 5; i++) expect(PERCENTILE_MULTIPLIERS[i]).toBeGreaterThan(PERCENTILE_MULTIPLIERS[i - 1] as number);
+    for (let i = 1; i < 5; i++)
+      expect(PERCENTILE_MULTIPLIERS[i]).toBeGreaterThan(PERCENTILE_MULTIPLIERS[i - 1] as number);
   });
   test('senior levels carry larger shares, never negative', () => {
     expect(bonusShares('13-2011', 2).average).toBeGreaterThan(bonusShares('13-2011', 0).average);
