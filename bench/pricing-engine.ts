@@ -46,6 +46,8 @@ async function main(): Promise<void> {
       jobLevelName: '',
       levelShift: 0,
     }),
+    rank: () => [],
+    pinned: () => null,
   };
   const pricingOnly = createPricingEngine(index, fixed);
   const m = 100_000;

@@ -50,9 +50,31 @@ export interface OccupationMatch {
   readonly levelShift: number;
 }
 
+/** One candidate benchmark for a title (D18), from the same ranking as `Matcher.match`. */
+export interface RankedOccupation {
+  readonly onetCode: string;
+  readonly socCode: string;
+  readonly occupationTitle: string;
+  readonly jobFamilyName: string;
+  /** This candidate's own rating: its score and its lead over the best occupation of another SOC code. */
+  readonly rating: MatchRating;
+  /** Internal score (not bounded); comparable within one ranking only. */
+  readonly score: number;
+}
+
 export interface Matcher {
   /** null when nothing matches well enough (D3: "No matching job found"). */
   match(title: string, description: string): OccupationMatch | null;
+  /**
+   * D18: up to `limit` candidates, best first. The first is the occupation `match` picks, and the list is
+   * empty exactly when `match` answers null, so review and pricing never disagree.
+   */
+  rank(title: string, description: string, limit: number): RankedOccupation[];
+  /**
+   * D19: the occupation with this O*NET-SOC code (`15-1252.00`, or the SOC code `15-1252` for its main
+   * O*NET occupation), rated Confident; the title's seniority words still set the level. null when unknown.
+   */
+  pinned(code: string, title: string): OccupationMatch | null;
 }
 
 /** The outcome of pricing one job: the result item, or the exact business message (spec §7, D3–D11). */

@@ -1,10 +1,10 @@
-import type { Matcher, OccupationMatch } from '../model';
+import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '../model';
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import { extractLevel, zoneLevelName, type LevelSignal } from './level';
 import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
-import { rateMatch, VAGUE_WORD_IDF } from './rating';
+import { MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
 import { TitleIndex } from './title-index';
 import { OccupationVocabulary } from './occupation-vocabulary';
@@ -113,16 +113,7 @@ function occupationPrior(code: string, employment: number, share: number): numbe
   return prior;
 }
 
-/** Diagnostics: the ranked candidates for a title, best first. */
-export interface MatchCandidate {
-  readonly onetCode: string;
-  readonly occupationTitle: string;
-  readonly score: number;
-}
-
-export interface OnetMatcher extends Matcher {
-  candidates(title: string, description: string, limit: number): MatchCandidate[];
-}
+export type OnetMatcher = Matcher;
 
 export function createMatcher(part: OnetPart): OnetMatcher {
   if (part.normalizerVersion !== NORMALIZER_VERSION) {
@@ -296,30 +287,56 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     touchedOcc.length = 0;
   }
 
-  function match(title: string, description: string): OccupationMatch | null {
+  /** The occupations the title reaches, best first, each with its rating; empty when the best has none. */
+  function ranked(
+    title: string,
+    description: string,
+  ): {
+    words: string[];
+    level: LevelSignal | null;
+    list: Array<{ o: number; score: number; rating: MatchRating }>;
+  } {
     const { content, level } = extractLevel(titleWords(title));
     const words = splitCompounds(content);
-    if (words.length === 0) return null;
+    if (words.length === 0) return { words, level, list: [] };
     const { vague } = score(words, headNoun(title, words), description);
-    // Winner, then the best occupation of another SOC code: two linear passes, no sort per request.
-    let o = -1;
-    for (const c of touchedOcc) if (o < 0 || (occScore[c] as number) > (occScore[o] as number)) o = c;
-    if (o < 0) return null;
-    const winnerScore = occScore[o] as number;
-    const soc = socCodes[o] as string;
-    let runnerUp = 0;
-    for (const c of touchedOcc)
-      if ((occScore[c] as number) > runnerUp && socCodes[c] !== soc) runnerUp = occScore[c] as number;
+    // Only occupations that clear the match threshold can be candidates: sorting just those keeps a
+    // match cheap (most occupations a title touches share only a generic word with it). The sort is
+    // stable, so among equal scores the first-touched occupation stays first, as it always did.
+    const order: Array<{ o: number; score: number }> = [];
+    for (const o of touchedOcc)
+      if ((occScore[o] as number) >= MIN_MATCH_SCORE) order.push({ o, score: occScore[o] as number });
     clear();
-    const rating = rateMatch(winnerScore, runnerUp, vague);
-    if (rating === null) return null;
+    order.sort((a, b) => b.score - a.score);
+    // A candidate's lead is over the best occupation of another SOC code: the leader for all but the
+    // leader's own SOC code, whose runner-up is the first entry of another code.
+    const leadSoc = order[0] === undefined ? '' : (socCodes[order[0].o] as string);
+    const otherBest = order.find((e) => socCodes[e.o] !== leadSoc)?.score ?? 0;
+    const list: Array<{ o: number; score: number; rating: MatchRating }> = [];
+    for (const entry of order) {
+      const runnerUp = socCodes[entry.o] === leadSoc ? otherBest : (order[0]?.score ?? 0);
+      const rating = rateMatch(entry.score, runnerUp, vague);
+      if (rating === null) break;
+      list.push({ o: entry.o, score: entry.score, rating });
+    }
+    return { words, level, list };
+  }
+
+  function occupationMatch(
+    o: number,
+    rating: MatchRating,
+    matchScore: number,
+    words: readonly string[],
+    level: LevelSignal | null,
+  ): OccupationMatch {
+    const soc = socCodes[o] as string;
     const occupationLevel = zoneLevelName(zones[o] as number, soc);
     return {
       onetCode: codes[o] as string,
       socCode: soc,
       occupationTitle: occTitles[o] as string,
       rating,
-      score: winnerScore,
+      score: matchScore,
       jobFamilyName: part.families.names[family[o] as number] as string,
       jobLevelName: level?.name ?? occupationLevel,
       levelShift:
@@ -327,20 +344,41 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     };
   }
 
-  function candidates(title: string, description: string, limit: number): MatchCandidate[] {
-    const words = splitCompounds(extractLevel(titleWords(title)).content);
-    if (words.length === 0) return [];
-    score(words, headNoun(title, words), description);
-    const ranked = touchedOcc.map((o) => ({
-      onetCode: codes[o] as string,
-      occupationTitle: occTitles[o] as string,
-      score: occScore[o] as number,
-    }));
-    clear();
-    return ranked.sort((a, b) => b.score - a.score).slice(0, limit);
+  function match(title: string, description: string): OccupationMatch | null {
+    const { words, level, list } = ranked(title, description);
+    const top = list[0];
+    return top === undefined ? null : occupationMatch(top.o, top.rating, top.score, words, level);
   }
 
-  return { match, candidates };
+  function rank(title: string, description: string, limit: number): RankedOccupation[] {
+    return ranked(title, description)
+      .list.slice(0, Math.max(0, limit))
+      .map(({ o, score: s, rating }) => ({
+        onetCode: codes[o] as string,
+        socCode: socCodes[o] as string,
+        occupationTitle: occTitles[o] as string,
+        jobFamilyName: part.families.names[family[o] as number] as string,
+        rating,
+        score: s,
+      }));
+  }
+
+  // D19 look-up: every O*NET-SOC code, and each SOC code for its main (".00", else first) occupation.
+  const byCode = new Map<string, number>();
+  codes.forEach((c, o) => byCode.set(c, o));
+  codes.forEach((c, o) => {
+    const soc = c.slice(0, 7);
+    if (!byCode.has(soc) || c.endsWith('.00')) byCode.set(soc, o);
+  });
+
+  function pinned(code: string, title: string): OccupationMatch | null {
+    const o = byCode.get(code.trim());
+    if (o === undefined) return null;
+    const { content, level } = extractLevel(titleWords(title));
+    return occupationMatch(o, 'Confident', 1, splitCompounds(content), level);
+  }
+
+  return { match, rank, pinned };
 }
 
 /**

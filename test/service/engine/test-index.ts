@@ -50,7 +50,19 @@ export async function testIndex(): Promise<PricingIndex> {
  */
 export function socMatcher(index: PricingIndex): Matcher {
   const rows = index.wages.national[String(index.wages.primaryYear)]?.rows ?? {};
-  return {
+  const matcher: Matcher = {
+    /** The one candidate is the match itself (D18: the first candidate is the job pricing uses). */
+    rank(title: string, _description: string, limit: number) {
+      const m = matcher.match(title, '');
+      return m === null || limit < 1 ? [] : [m];
+    },
+    /** D19: a code the wage index knows, at the title's `@shift`. */
+    pinned(code: string, title: string): OccupationMatch | null {
+      const soc = code.trim().slice(0, 7);
+      if (rows[soc] === undefined) return null;
+      const shift = /@([+-]?\d)$/.exec(title.trim())?.[1] ?? '0';
+      return matcher.match(`soc:${soc}@${shift}`, '');
+    },
     match(title: string): OccupationMatch | null {
       const m = /^soc:(\d\d-\d{4})(?:@([+-]?\d))?$/.exec(title.trim());
       if (m === null) return null;
@@ -68,4 +80,5 @@ export function socMatcher(index: PricingIndex): Matcher {
       };
     },
   };
+  return matcher;
 }

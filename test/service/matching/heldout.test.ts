@@ -46,7 +46,7 @@ describe('held-out HR titles', () => {
 /** The one measurement on the sealed list, 37/44, minus two titles. */
 const SEALED_MIN = 0.79;
 
-describe('the general rules behind the v10 fixes (diagnosed with candidates())', () => {
+describe('the general rules behind the v10 fixes (diagnosed with rank())', () => {
   const soc = (title: string, desc = ''): string | undefined => matcher.match(title, desc)?.socCode;
 
   test('a rare one-word title in another sense does not beat the rest: "Product Owner" is not a physician', () => {
