@@ -152,7 +152,7 @@ async function httpOverhead(
 ): Promise<{ singleP50: number; batchP50: number }> {
   const secret = randomBytes(24).toString('base64url');
   const service = await createService({
-    engine: { price: () => ({ ok: true, result }) },
+    engine: { price: () => ({ ok: true, result }), candidates: () => ({ ok: true, candidates: [] }) },
     clients: [await clientWithSecret('overhead', secret)],
     tokenSecret: randomBytes(32),
   });

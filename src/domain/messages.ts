@@ -30,7 +30,26 @@ export const MSG = {
   noDataForCountry: (code: string): string => `No data for country ${code}`,
   /** D10. */
   industryNotRecognized: (code: string): string => `Industry code not recognized: ${code}`,
+  /** D19: a pinned benchmark code the service does not know (or cannot price). */
+  jobCodeNotRecognized: (code: string): string => `Job code not recognized: ${code}`,
+  /** D21: a text field over its limit (TEXT_LIMITS). */
+  tooLong: (field: TextLimitedField, max: number): string =>
+    `${field} is too long (at most ${max} characters).`,
+  /** D18: MaxCandidates outside 1-10 (the reference service's wording; D18 gives the range, not the message). */
+  maxCandidatesOutOfRange: 'MaxCandidates must be a whole number from 1 to 10.',
 } as const;
+
+/**
+ * D21: the most characters each text field may hold. Characters are Unicode code points (as JSON Schema's
+ * maxLength counts them); the job's text is measured trimmed, as the service reads it, SubRequestID as sent.
+ */
+export const TEXT_LIMITS = {
+  JobTitle: 200,
+  CompanyName: 200,
+  JobDesc: 10_000,
+  SubRequestID: 100,
+} as const;
+export type TextLimitedField = keyof typeof TEXT_LIMITS;
 
 /** Spec §8: sub-requests per batch call. */
 export const BATCH_LIMIT = 200;

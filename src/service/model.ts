@@ -1,5 +1,5 @@
 import type { JobSpec } from '../domain/job';
-import type { JobResult } from '../api/wire';
+import type { Candidate, JobResult } from '../api/wire';
 
 /**
  * Contracts between the reference service's layers. The HTTP layer parses and authenticates, then
@@ -81,7 +81,23 @@ export interface Matcher {
 export type PriceOutcome =
   { readonly ok: true; readonly result: JobResult } | { readonly ok: false; readonly message: string };
 
+/** D18: one candidate as answered, every field present (the wire schema lets other services omit some). */
+export type CandidateItem = Required<
+  Pick<Candidate, 'MatchedJobCode' | 'MatchedJobTitle' | 'JobFamilyName' | 'MatchRating' | 'MatchScore'>
+>;
+
+/** D18: a job's candidate list, best first (empty when the title matches nothing), or the business message. */
+export type CandidatesOutcome =
+  | { readonly ok: true; readonly candidates: readonly CandidateItem[] }
+  | { readonly ok: false; readonly message: string };
+
 export interface PricingEngine {
   /** `spec` has passed `localJobError` already. Pure and synchronous: no I/O per request. */
   price(spec: JobSpec, scope: ClientScope): PriceOutcome;
+  /**
+   * D18: up to `maxCandidates` benchmarks for the job, best first; the first is what `price` would use for
+   * the same spec (the pinned code when the spec has one, D19). Location and industry are checked exactly
+   * as for `price` but do not change the list. `spec` has passed `localJobError` already.
+   */
+  candidates(spec: JobSpec, scope: ClientScope, maxCandidates: number): CandidatesOutcome;
 }

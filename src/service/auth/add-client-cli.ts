@@ -21,7 +21,7 @@ import { generateSecret, hashSecret } from './secrets';
  *   --geography national|state|metro   finest geography (default metro)
  *   --industries all|51,52,…  NAICS sectors (default all)
  *   --no-comp                 omit Comp* and BonusTarget* figures
- *   --operations jobpricing,batchjobpricing   (default both)
+ *   --operations jobpricing,batchjobpricing,jobmatch,batchjobmatch   (default all four)
  */
 
 const USAGE =

@@ -15,8 +15,8 @@ import {
  * development client) and passed down; nothing here reads the environment.
  */
 
-/** The priced operations a client may be allowed (403 otherwise, D14). */
-export const OPERATIONS = ['jobpricing', 'batchjobpricing'] as const;
+/** The operations a client may be allowed (403 otherwise, D14): pricing, and D18's candidate lists. */
+export const OPERATIONS = ['jobpricing', 'batchjobpricing', 'jobmatch', 'batchjobmatch'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface ClientRecord {

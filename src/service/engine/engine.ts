@@ -1,4 +1,4 @@
-import type { JobResult } from '../../api/wire';
+import type { BONUS_FIELDS, COMP_FIELDS, JobResult, SALARY_FIELDS } from '../../api/wire';
 import type { JobSpec } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import type { PricingIndex } from '../data/load';
@@ -7,11 +7,41 @@ import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/indus
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
 import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../model';
+import { createCandidateLister, pinnedCode } from './candidates';
 
 export interface EngineOptions {
   /** OEWS national vintage to price on (a year present in the index); default: the newest. */
   readonly wageVintage?: number;
 }
+
+/**
+ * What every priced item carries, by the wire's own field names (src/api/wire.ts), so the object the
+ * engine builds is checked field by field: Comp and Bonus figures only within the client's scope (D15),
+ * at most one size range (D11).
+ */
+type Fields<F extends readonly (keyof JobResult)[]> = F[number];
+type CompAndBonus = Required<Pick<JobResult, Fields<typeof COMP_FIELDS> | Fields<typeof BONUS_FIELDS>>>;
+type SizeRange = Pick<JobResult, 'DataScope_FTERange' | 'DataScope_RevenueRange'>;
+type PricedItem = Required<
+  Pick<
+    JobResult,
+    | Fields<typeof SALARY_FIELDS>
+    | 'CurrencyCode'
+    | 'MatchRating'
+    | 'MatchedJobCode'
+    | 'MatchedJobTitle'
+    | 'JobFamilyName'
+    | 'JobLevelName'
+    | 'DataScope_IndustryCode'
+    | 'DataScope_IndustryName'
+    | 'DataScope_CountryCode'
+    | 'DataScope_Region'
+    | 'DataScope_State'
+    | 'DataScope_City'
+  >
+> &
+  Partial<CompAndBonus> &
+  SizeRange;
 
 /**
  * The pricing engine: one synchronous call per job, over data opened once. Order of checks: country
@@ -36,8 +66,12 @@ export function createPricingEngine(
     if (!loc.ok) return loc;
     const industry = parseIndustry(spec.scope.naics);
     if (!industry.ok) return industry;
-    const match = matcher.match(spec.title, spec.description);
-    if (match === null) return { ok: false, message: MSG.noMatch };
+    // D19: a pinned code replaces the title match; the title's seniority words still set the level.
+    const code = pinnedCode(spec);
+    const unmatched = code === '' ? MSG.noMatch : MSG.jobCodeNotRecognized(code);
+    const match =
+      code === '' ? matcher.match(spec.title, spec.description) : matcher.pinned(code, spec.title);
+    if (match === null) return { ok: false, message: unmatched };
 
     const sector =
       industry.sector !== null && industryAllowed(industry.sector, client) ? industry.sector : null;
@@ -52,47 +86,55 @@ export function createPricingEngine(
       year,
     });
     // An occupation OEWS does not estimate at all (e.g. military, SOC 55) cannot be priced.
-    if (priced === null) return { ok: false, message: MSG.noMatch };
+    if (priced === null) return { ok: false, message: unmatched };
 
     const [s10, s25, s50, s75, s90] = priced.salary;
     const [c10, c25, c50, c75, c90] = priced.comp;
     const applied = priced.sectorApplied ?? ALL_INDUSTRIES;
-    const result: Record<string, number | string> = {
+    // Typed parts (see PricedItem): a misspelt or missing field does not compile.
+    const compAndBonus: Partial<CompAndBonus> = client.includeCompAndBonus
+      ? {
+          Comp10: c10,
+          Comp25: c25,
+          Comp50: c50,
+          Comp75: c75,
+          Comp90: c90,
+          BonusTarget50: priced.bonusTarget50,
+          BonusTargetAvg: priced.bonusTargetAvg,
+        }
+      : {};
+    const sizeRange: SizeRange =
+      size === null
+        ? {}
+        : size.by === 'FTE'
+          ? { DataScope_FTERange: size.range }
+          : { DataScope_RevenueRange: size.range };
+    const result: PricedItem = {
       Salary10: s10,
       Salary25: s25,
       Salary50: s50,
       Salary75: s75,
       Salary90: s90,
-    };
-    if (client.includeCompAndBonus) {
-      Object.assign(result, {
-        Comp10: c10,
-        Comp25: c25,
-        Comp50: c50,
-        Comp75: c75,
-        Comp90: c90,
-        BonusTarget50: priced.bonusTarget50,
-        BonusTargetAvg: priced.bonusTargetAvg,
-      });
-    }
-    Object.assign(result, {
+      ...compAndBonus,
       CurrencyCode: 'USD',
       MatchRating: match.rating,
+      // D17/D19: the benchmark priced; a pinned job names the code as it was sent.
+      MatchedJobCode: code === '' ? match.onetCode : code,
+      MatchedJobTitle: match.occupationTitle,
       JobFamilyName: match.jobFamilyName,
       JobLevelName: match.jobLevelName,
       DataScope_IndustryCode: applied.code,
       DataScope_IndustryName: applied.name,
-    });
-    if (size !== null)
-      result[size.by === 'FTE' ? 'DataScope_FTERange' : 'DataScope_RevenueRange'] = size.range;
-    Object.assign(result, {
+      ...sizeRange,
       DataScope_CountryCode: loc.location.countryCode,
       DataScope_Region: loc.location.region,
       DataScope_State: loc.location.state,
       DataScope_City: loc.location.city,
-    });
-    return { ok: true, result: result as JobResult };
+    };
+    return { ok: true, result };
   }
 
-  return { price };
+  const candidates = createCandidateLister({ index, matcher, year });
+
+  return { price, candidates };
 }

@@ -6,6 +6,7 @@ import { parseJsonBody, readBody } from './body';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
 import type { Logger } from '../logger';
+import { matchBatch, matchSingle } from './match-routes';
 import { priceBatch, priceSingle } from './pricing-routes';
 import type { RateLimiter } from './rate-limit';
 import { sendEmpty, sendJson } from './respond';
@@ -31,7 +32,7 @@ export interface HandlerDeps {
   readonly isShuttingDown: () => boolean;
 }
 
-type RouteKind = 'single' | 'batch' | 'token' | 'health';
+type RouteKind = 'single' | 'batch' | 'match' | 'batchMatch' | 'token' | 'health';
 
 interface Route {
   readonly kind: RouteKind;
@@ -43,9 +44,19 @@ interface Route {
 const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/daas/jobpricing', { kind: 'single', methods: ['POST'], operation: 'jobpricing' }],
   ['/daas/batchjobpricing', { kind: 'batch', methods: ['POST'], operation: 'batchjobpricing' }],
+  ['/daas/jobmatch', { kind: 'match', methods: ['POST'], operation: 'jobmatch' }],
+  ['/daas/batchjobmatch', { kind: 'batchMatch', methods: ['POST'], operation: 'batchjobmatch' }],
   ['/oauth/token', { kind: 'token', methods: ['POST'] }],
   ['/health', { kind: 'health', methods: ['GET', 'HEAD'] }],
 ]);
+
+/** The business operations (D18's candidate lists beside the spec's pricing): body + scope → envelope. */
+const OPERATION_ANSWERS = {
+  single: priceSingle,
+  batch: priceBatch,
+  match: matchSingle,
+  batchMatch: matchBatch,
+} as const;
 
 /** The token endpoint needs only a few hundred bytes; a small cap keeps it cheap to defend. */
 const TOKEN_BODY_LIMIT = 16 * 1024;
@@ -119,16 +130,14 @@ async function handle(
     case 'token':
       return token(deps, req, res, ctx);
     case 'single':
-    case 'batch': {
+    case 'batch':
+    case 'match':
+    case 'batchMatch': {
       const client = authenticate(deps, req, route.operation as Operation);
       ctx.clientId = client.clientId;
       limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
-      const envelope =
-        route.kind === 'single'
-          ? priceSingle(body, client.scope, deps.engine)
-          : priceBatch(body, client.scope, deps.engine);
-      return sendJson(res, 200, envelope);
+      return sendJson(res, 200, OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
     }
   }
 }

@@ -33,9 +33,9 @@ describe('clients file (D15)', () => {
     entry.secretHash = await hashSecret('acme-secret-0123456789', TEST_COST);
   });
 
-  it('accepts a valid file; operations default to both', () => {
+  it('accepts a valid file; operations default to all four (pricing and D18 candidates)', () => {
     const [c] = clientsFromJson([entry], 'clients.json');
-    expect(c?.operations).toEqual(['jobpricing', 'batchjobpricing']);
+    expect(c?.operations).toEqual(['jobpricing', 'batchjobpricing', 'jobmatch', 'batchjobmatch']);
     expect(c?.scope).toEqual(FULL_SCOPE);
   });
 

@@ -1,15 +1,30 @@
 import type { JobResult } from '../../../src/api/wire';
 import type { JobSpec } from '../../../src/domain/job';
 import { MSG } from '../../../src/domain/messages';
-import type { ClientScope, PriceOutcome, PricingEngine } from '../../../src/service/model';
+import type { CandidatesOutcome, ClientScope, PriceOutcome, PricingEngine } from '../../../src/service/model';
 
 /**
  * A small PricingEngine for HTTP-layer tests: deterministic figures from the title, a few business
  * failures, and a record of every call so tests can see what the HTTP layer passed down.
- * Titles: "zzqx…" → No matching job found; "explode" → throws (a server fault); anything else prices.
+ * Titles: "zzqx…" → No matching job found (candidates: an empty list); "explode" → throws (a server
+ * fault); anything else prices, and has two candidates.
  */
 export class EngineDouble implements PricingEngine {
   readonly calls: { spec: JobSpec; scope: ClientScope }[] = [];
+  readonly candidateCalls: { spec: JobSpec; scope: ClientScope; maxCandidates: number }[] = [];
+
+  candidates(spec: JobSpec, scope: ClientScope, maxCandidates: number): CandidatesOutcome {
+    this.candidateCalls.push({ spec, scope, maxCandidates });
+    if (spec.title === 'explode') throw new Error('engine fault with internal detail /srv/secret/path');
+    if (spec.title.startsWith('zzqx')) return { ok: true, candidates: [] };
+    const country = spec.scope.country || 'USA';
+    if (!scope.countries.includes(country)) return { ok: false, message: MSG.noDataForCountry(country) };
+    const candidates = [
+      { MatchedJobCode: '99-0001.00', MatchedJobTitle: `${spec.title} A`, MatchScore: 0.9 },
+      { MatchedJobCode: '99-0002.00', MatchedJobTitle: `${spec.title} B`, MatchScore: 0.5 },
+    ].map((c) => ({ ...c, JobFamilyName: 'Test Family', MatchRating: 'Probable' as const }));
+    return { ok: true, candidates: candidates.slice(0, maxCandidates) };
+  }
 
   price(spec: JobSpec, scope: ClientScope): PriceOutcome {
     this.calls.push({ spec, scope });
