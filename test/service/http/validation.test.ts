@@ -1,5 +1,10 @@
 import { MSG } from '../../../src/domain/messages';
-import { parseJob, planBatch } from '../../../src/service/validation/job-request';
+import {
+  parseCandidateQuery,
+  parseJob,
+  planBatch,
+  planItems,
+} from '../../../src/service/validation/job-request';
 
 const job = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   JobTitle: 'Accountant',
@@ -126,5 +131,58 @@ describe('planBatch (spec §7, D12)', () => {
         { subRequestId: 'ok', job: expect.objectContaining({ ok: true }) },
       ],
     });
+  });
+});
+
+describe('parseCandidateQuery (D18) and JobCode (D19)', () => {
+  it('D19: JobCode is kept trimmed when sent, absent otherwise', () => {
+    expect(parseJob(job({ JobCode: ' 15-1252.00 ' }))).toMatchObject({
+      ok: true,
+      spec: { jobCode: '15-1252.00' },
+    });
+    const plain = parseJob(job());
+    expect(plain.ok && 'jobCode' in plain.spec).toBe(false);
+    expect(parseJob(job({ JobCode: 15 }))).toEqual({ ok: false, message: 'Get the service failed.' });
+    expect(parseJob(job({ JobCode: null }))).toEqual({ ok: false, message: 'Get the service failed.' });
+  });
+
+  it('D18: MaxCandidates defaults to 5 and must be a whole number from 1 to 10', () => {
+    expect(parseCandidateQuery(job())).toMatchObject({ ok: true, maxCandidates: 5 });
+    expect(parseCandidateQuery(job({ MaxCandidates: 1 }))).toMatchObject({ ok: true, maxCandidates: 1 });
+    expect(parseCandidateQuery(job({ MaxCandidates: 10 }))).toMatchObject({ ok: true, maxCandidates: 10 });
+    for (const max of [0, 11, 1.5, -3])
+      expect(parseCandidateQuery(job({ MaxCandidates: max }))).toEqual({
+        ok: false,
+        message: 'MaxCandidates must be a whole number from 1 to 10.',
+      });
+    expect(parseCandidateQuery(job({ MaxCandidates: '3' }))).toEqual({
+      ok: false,
+      message: 'Get the service failed.',
+    });
+  });
+
+  it('D18: the job rules come first, exactly as for pricing', () => {
+    expect(parseCandidateQuery({ JobTitle: '', MaxCandidates: 0 })).toEqual({
+      ok: false,
+      message: 'Get the service failed.',
+    });
+    expect(parseCandidateQuery(job({ DataScope: { City: 'Austin' } }))).toEqual({
+      ok: false,
+      message: 'Location request is incomplete',
+    });
+  });
+
+  it('D21: a SubRequestID over 100 characters is an error item that echoes it; 100 is fine', () => {
+    const plan = planItems(
+      [job({ SubRequestID: 'x'.repeat(101) }), job({ SubRequestID: 'y'.repeat(100) })],
+      parseCandidateQuery,
+    );
+    expect(plan.kind).toBe('price');
+    if (plan.kind !== 'price') return;
+    expect(plan.entries[0]).toEqual({
+      subRequestId: 'x'.repeat(101),
+      job: { ok: false, message: 'SubRequestID is too long (at most 100 characters).' },
+    });
+    expect(plan.entries[1]?.job.ok).toBe(true);
   });
 });
