@@ -23,7 +23,10 @@ export function pinnedCode(spec: JobSpec): string {
   return spec.jobCode?.trim() ?? '';
 }
 
-/** Extra ranks asked of the matcher so that leaving out unpriceable occupations still fills the list. */
+/**
+ * Extra ranks asked of the matcher, in the rare second pass, when leaving out unpriceable occupations
+ * emptied places in the list (the first pass asks for just the list's length: mapping ranks costs time).
+ */
 const RANK_SLACK = 20;
 
 export function matchScore(score: number): number {
@@ -38,7 +41,12 @@ export function createCandidateLister(deps: {
 }): (spec: JobSpec, client: ClientScope, maxCandidates: number) => CandidatesOutcome {
   const { index, matcher, year } = deps;
   const rows = index.wages.national[String(year)]?.rows ?? {};
-  const priceable = (soc: string): boolean => occupationWages(rows, soc) !== null;
+  const priceableBySoc = new Map<string, boolean>();
+  const priceable = (soc: string): boolean => {
+    let known = priceableBySoc.get(soc);
+    if (known === undefined) priceableBySoc.set(soc, (known = occupationWages(rows, soc) !== null));
+    return known;
+  };
 
   return (spec, client, maxCandidates) => {
     const loc = resolveLocation(index.geography, spec.scope, client);
@@ -62,9 +70,14 @@ export function createCandidateLister(deps: {
         MatchScore: 1,
       });
     }
-    for (const r of matcher.rank(spec.title, spec.description, maxCandidates + RANK_SLACK)) {
-      if (list.length >= maxCandidates) break;
-      if (r.onetCode === pinnedOnet || !priceable(r.socCode)) continue;
+    const wanted = maxCandidates - list.length;
+    let ranked = matcher.rank(spec.title, spec.description, maxCandidates);
+    let kept = ranked.filter((r) => r.onetCode !== pinnedOnet && priceable(r.socCode));
+    if (kept.length < wanted && ranked.length === maxCandidates) {
+      ranked = matcher.rank(spec.title, spec.description, maxCandidates + RANK_SLACK);
+      kept = ranked.filter((r) => r.onetCode !== pinnedOnet && priceable(r.socCode));
+    }
+    for (const r of kept.slice(0, wanted))
       list.push({
         MatchedJobCode: r.onetCode,
         MatchedJobTitle: r.occupationTitle,
@@ -72,7 +85,6 @@ export function createCandidateLister(deps: {
         MatchRating: r.rating,
         MatchScore: matchScore(r.score),
       });
-    }
     return { ok: true, candidates: list };
   };
 }
