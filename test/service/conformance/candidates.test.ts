@@ -152,6 +152,22 @@ describe('D18: a candidate list', () => {
     });
   });
 
+  it('D18: only benchmarks that can be priced are offered (military SOC 55 has no OEWS data), and the list still fills', async () => {
+    for (const JobTitle of [
+      'Infantry Officer',
+      'Air Crew Officer',
+      'Special Forces Officer',
+      'Army Sergeant',
+    ]) {
+      const five = await candidates({ JobTitle });
+      const ten = await candidates({ JobTitle, MaxCandidates: 10 });
+      for (const c of ten) expect(c['MatchedJobCode']).not.toMatch(/^55-/);
+      expect(five).toEqual(ten.slice(0, 5));
+      for (const c of five)
+        expect((await price({ JobTitle: 'Officer', JobCode: c['MatchedJobCode'] })).Code).toBe(1);
+    }
+  });
+
   it('D18: location and industry do not change the list', async () => {
     const plain = await candidates({ JobTitle: 'Registered Nurse' });
     for (const DataScope of [
