@@ -45,8 +45,9 @@ type PricedItem = Required<
 
 /**
  * The pricing engine: one synchronous call per job, over data opened once. Order of checks: country
- * and location (D6-D8), industry code (D10), then the title match (D3); scope errors come first because
- * they are cheap and do not depend on the title.
+ * and location (D6-D8), industry code (D10), then the title match (D3) or the pinned code (D19); scope
+ * errors come first because they are cheap and do not depend on the title. Candidate lists (D18) are
+ * in candidates.ts, over the same matcher and checks.
  */
 export function createPricingEngine(
   index: PricingIndex,
