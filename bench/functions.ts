@@ -11,7 +11,7 @@ import { PATHS } from '../src/api/wire';
 import { salary50 } from '../src/functions/functions';
 import { createJobPricer } from '../src/runtime/pricer';
 import { functionsPricer, installFunctionsPricer } from '../src/runtime/functions-pricer';
-import { getSession } from '../src/runtime/session';
+import { getSession, installSession } from '../src/runtime/session';
 import {
   installCustomFunctions,
   installOfficeRuntime,
@@ -51,7 +51,7 @@ async function scenario(service: PricingService, cells: number, jobs: number): P
   const storage = new MemoryOfficeStorage();
   installOfficeRuntime(storage);
   const fresh = async (): Promise<void> => {
-    delete (globalThis as Record<string, unknown>).__jobpriceSession;
+    installSession(undefined);
     const session = getSession();
     await session.ready();
     installFunctionsPricer(createJobPricer({ session, storage }));

@@ -13,8 +13,11 @@ import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
 import { localJobError } from '../domain/validation';
+import { within } from '../domain/within';
+import { errorMessage } from '../domain/error-message';
 import { ResultStore } from './result-store';
-import type { KeyValueStorage, Session } from './session';
+import type { Session } from './session';
+import { STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
 
 /**
  * What the JOBPRICE.* functions call: one job in, one outcome out, through (in this order) local
@@ -23,9 +26,6 @@ import type { KeyValueStorage, Session } from './session';
  */
 
 export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
-
-/** How long the cells wait for OfficeRuntime.storage to give back the persisted cache. */
-export const STORAGE_WAIT_MS = 5_000;
 
 export interface PricerDeps {
   session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'getIdentity' | 'client' | 'onChange'>;
@@ -86,7 +86,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
       };
     },
     windowMs: () => session.getSettings().coalesceWindowMs,
-    describeError: (err) => (err instanceof Error ? err.message : String(err)),
+    describeError: errorMessage,
     isFatal: (err) => isJobPriceApiError(err) && err.abortsRun,
     onFetched: (key, _spec, outcome) => {
       if (cache.put(key, outcome)) store.scheduleSave();
@@ -114,7 +114,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     // cells go on without the persisted cache (it is still merged in if it arrives later).
     loading ??= Promise.all([
       session.ready(),
-      within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS),
+      within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS, timers),
     ]).then(() => undefined);
     return loading;
   }
@@ -133,7 +133,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
         },
         (err: unknown) => {
           timers.clearTimeout(timer);
-          resolve(failure('transport', err instanceof Error ? err.message : String(err)));
+          resolve(failure('transport', errorMessage(err)));
         },
       );
     });
@@ -141,24 +141,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
 
   /** Saves now; storage that does not answer does not hold the pane's Refresh buttons (or a test) forever. */
   function saved(): Promise<void> {
-    return within(store.save(), deps.storageWaitMs ?? STORAGE_WAIT_MS);
-  }
-
-  /** Resolves after `promise` or after `ms`, whichever is first; never rejects. */
-  function within(promise: Promise<unknown>, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = timers.setTimeout(resolve, ms);
-      promise.then(
-        () => {
-          timers.clearTimeout(timer);
-          resolve();
-        },
-        () => {
-          timers.clearTimeout(timer);
-          resolve();
-        },
-      );
-    });
+    return within(store.save(), deps.storageWaitMs ?? STORAGE_WAIT_MS, timers);
   }
 
   async function priceNow(spec: JobSpec): Promise<JobOutcome<JobResult>> {

@@ -8,7 +8,7 @@ import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer } from '../../src/runtime/pricer';
 import { createRefresher, type SheetOps } from '../../src/runtime/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/runtime/session';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { jobArgs } from './support/jobs';
 import { shown } from './support/office-fakes';
@@ -33,7 +33,7 @@ const allCalls = (): number => batchCalls() + singleCalls();
 /** What reopening the workbook does to the runtime: a new session and pricer, the same storage. */
 function reopen(): void {
   installFunctionsPricer(undefined);
-  delete (globalThis as Record<string, unknown>).__jobpriceSession;
+  installSession(undefined);
 }
 
 /** The service's own answer for a job, asked directly (and not counted: it is taken before the baseline or after the checks). */
