@@ -98,7 +98,8 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
 
   // Answers depend on the credentials' data scope (D15): signing out, or signing in as someone else,
   // forgets what was priced before. A token that merely expires, or is renewed for the same client,
-  // keeps the cache: the identity is unchanged.
+  // keeps the cache: the identity is unchanged. (The keys below carry the identity as well, for what this
+  // cannot see: a cache persisted by another client, read back in a runtime that starts signed out.)
   let lastIdentity = session.getIdentity();
   session.onChange(() => {
     const identity = session.getIdentity();
@@ -106,8 +107,15 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     lastIdentity = identity;
   });
 
-  /** The service URL is part of the key: answers of one service are never served for another. */
-  const cacheKey = (spec: JobSpec): string => `${session.getSettings().serviceUrl}|${jobKey(spec)}`;
+  /**
+   * Who asked and where are part of the key: answers of one service are never served for another, nor
+   * one client's answers (its D15 data scope) to another client, even after a reopen. Null when nobody is
+   * signed in: there is no one whose answers could be served.
+   */
+  const cacheKey = (spec: JobSpec): string | null => {
+    const identity = session.getIdentity();
+    return identity === null ? null : `${identity}|${session.getSettings().serviceUrl}|${jobKey(spec)}`;
+  };
 
   function ready(): Promise<void> {
     // Storage that never answers must not hold every cell until the deadline: after STORAGE_WAIT_MS the
@@ -150,6 +158,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     if (invalid !== null) return failure('local', invalid);
     await ready();
     const key = cacheKey(spec);
+    if (key === null) return failure('transport', NOT_SIGNED_IN);
     const cached = now() < bypassUntil ? undefined : cache.get(key);
     if (cached !== undefined) {
       cacheHits++;
@@ -162,7 +171,10 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
   async function forget(specs: readonly JobSpec[]): Promise<number> {
     await ready();
     let dropped = 0;
-    for (const spec of specs) if (cache.delete(cacheKey(spec))) dropped++;
+    for (const spec of specs) {
+      const key = cacheKey(spec);
+      if (key !== null && cache.delete(key)) dropped++;
+    }
     await saved();
     return dropped;
   }

@@ -177,12 +177,19 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     expect(allCalls()).toBe(1);
   });
 
-  it('reopening the workbook (new runtime, same storage) prices cached jobs with 0 calls, even before sign-in', async () => {
+  it('reopening the workbook (new runtime, same storage) prices cached jobs with 0 calls once the same client signs in', async () => {
     const first = await Promise.all(
       Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),
     );
     await functionsPricer().persist();
     reopen();
+    // Signed out, nobody's cached figures are served (issue 13 item 7: they belong to a client's data scope).
+    await expect(shown(host.cell('SALARY50', ...jobArgs(0)))).resolves.toMatchObject({
+      message: 'Sign in to JobPrice in the task pane.',
+    });
+    const session = getSession();
+    await session.updateSettings({ serviceUrl: service.url });
+    await session.signInWithClientCredentials(service.clientId, service.clientSecret, { remember: false });
     const before = allCalls();
     const again = await Promise.all(
       Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),
