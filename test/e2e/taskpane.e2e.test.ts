@@ -159,7 +159,12 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('client-id').fill(service.clientId);
     await page.getByTestId('client-secret').fill(service.clientSecret);
     await page.getByTestId('sign-in').click();
-    await page.getByTestId('connection-status').filter({ hasText: 'Signed in' }).waitFor({ timeout: 15_000 });
+    // The handler's own message, written after the sign-in finished (the badge's "Not signed in" also
+    // contains "signed in", so waiting for that text alone could return before the token arrived).
+    await page
+      .locator('#connection-message.success', { hasText: 'Signed in for this session.' })
+      .waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('connection-status').textContent()).resolves.toBe('Signed in');
     await expect(page.getByTestId('client-secret').inputValue()).resolves.toBe('');
     // Signed in, the form folds away; the token is nowhere on the page.
     await expect(page.getByTestId('client-secret').isVisible()).resolves.toBe(false);
