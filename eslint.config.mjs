@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/build/'] },
+  { ignores: ['node_modules/', 'dist/', 'build/', 'coverage/', 'data/build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

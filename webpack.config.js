@@ -42,6 +42,13 @@ module.exports = async (env, argv) => {
       filename: '[name].js',
       clean: true,
     },
+    // One webpack runtime for the three entries of the shared-runtime page, and the modules they share in
+    // chunks of their own: each module is then instantiated once per page, so the pane, the functions and
+    // the commands see the same session and the same formula cache as ordinary module singletons.
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: { chunks: 'all', minSize: 0 },
+    },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
       rules: [
@@ -59,7 +66,8 @@ module.exports = async (env, argv) => {
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
-        // Shared runtime: the pane, the functions and the commands run in this one page.
+        // Shared runtime: the pane, the functions and the commands run in this one page. The plugin adds each
+        // entry's whole chunk group, so runtime.js and the shared chunks come first, then the three entries.
         chunks: ['taskpane', 'functions', 'commands'],
       }),
       new CopyWebpackPlugin({

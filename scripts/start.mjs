@@ -10,6 +10,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const build = spawnSync('npm', ['run', '--silent', 'data:build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The service runs compiled (dist/service/main.js); tsc -b recompiles only what changed.
+const compile = spawnSync(process.execPath, ['scripts/build-service.mjs'], { cwd: root, stdio: 'inherit' });
+if (compile.status !== 0) process.exit(compile.status ?? 1);
 
 // The dev server falls back to plain HTTP where no trusted certificate can be installed, so the service
 // trusts both forms of the add-in's origin (D16) unless the user chose origins.
@@ -18,7 +21,10 @@ const serviceEnv = {
   JOBPRICE_CORS_ORIGINS: process.env.JOBPRICE_CORS_ORIGINS ?? 'https://localhost:3000,http://localhost:3000',
 };
 const children = [
-  ['service', spawn(bin('tsx'), ['src/service/main.ts'], { cwd: root, stdio: 'inherit', env: serviceEnv })],
+  [
+    'service',
+    spawn(process.execPath, ['dist/service/main.js'], { cwd: root, stdio: 'inherit', env: serviceEnv }),
+  ],
   ['add-in', spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, stdio: 'inherit' })],
 ];
 

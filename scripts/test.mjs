@@ -1,7 +1,8 @@
 // `npm test`: everything CI checks, in the order that fails fastest and reads best.
-//   1. types (tsc --noEmit)   2. lint (eslint)   3. manifest (xmllint, offline)
-//   4. data index (npm run data:build; a no-op when fresh)   5. add-in build (webpack, for the e2e test)
-//   6. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
+//   1. types (tsc -b for the add-in and the service, tsc --noEmit for tests/scripts/benches)
+//   2. format (prettier --check)   3. lint (eslint)   4. manifest (xmllint, offline)
+//   5. data index (npm run data:build; a no-op when fresh)   6. add-in build (webpack, for the e2e test)
+//   7. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,10 @@ const jestArgs = process.argv.slice(2);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const stages = [
-  ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  // The add-in (DOM, Office) and the service (Node) each in its own project, then tests, scripts, benches.
+  ['types', bin('tsc'), ['-b', 'tsconfig.build.json']],
+  ['types (tests, scripts, benches)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['format', bin('prettier'), ['--check', '.']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['manifest', process.execPath, ['scripts/validate-manifest.mjs']],
   ['data index', 'npm', ['run', '--silent', 'data:build']],

@@ -163,6 +163,12 @@ export const apiErrors = {
 
   cancelled: (): JobPriceApiError => new JobPriceApiError('cancelled', 'The request was cancelled.'),
 
+  replyTooLarge: (capBytes: number): JobPriceApiError =>
+    new JobPriceApiError(
+      'protocol',
+      `The service's answer was larger than ${Math.round(capBytes / (1024 * 1024))} MB, more than the add-in reads; it was not used. Price fewer rows at a time, or ask the service's administrator why its answers are so large.`,
+    ),
+
   protocol: (what: string, status?: number): JobPriceApiError =>
     new JobPriceApiError(
       'protocol',

@@ -1,5 +1,5 @@
 import type { JobSpec } from './job';
-import { BATCH_LIMIT } from './messages';
+import { BATCH_LIMIT, NO_RESULT_MESSAGE } from './messages';
 import { failure, type JobOutcome } from './outcome';
 
 /**
@@ -225,10 +225,7 @@ export function createCoalescer<R>(options: CoalescerOptions<R>): Coalescer<R> {
         const items = chunk.map((w, i) => ({ id: String(i + 1), spec: w.spec }));
         const byId = await fetcher.batch(items, controller.signal);
         chunk.forEach((waiter, i) => {
-          deliver(
-            waiter,
-            byId.get(String(i + 1)) ?? failure('transport', 'The service returned no result for this job.'),
-          );
+          deliver(waiter, byId.get(String(i + 1)) ?? failure('transport', NO_RESULT_MESSAGE));
         });
       }
     } catch (err) {

@@ -56,3 +56,6 @@ export const BATCH_LIMIT = 200;
 
 /** The prefix of the spec's both-FTE-and-Revenue message; a client may only rely on this part (spec §7). */
 export const BOTH_FTE_AND_REVENUE_PREFIX = 'DataScope error: cannot scope job by both FTEValue and Revenue.';
+
+/** D13: the text a job gets when the reply had no item for its SubRequestID (one wording for client and planner). */
+export const NO_RESULT_MESSAGE = 'The service returned no result for this job.';

@@ -24,7 +24,7 @@
  * two and both halves are sent. Every row of the plan ends with exactly one outcome.
  */
 import { jobKey, type JobSpec } from './job';
-import { BATCH_LIMIT } from './messages';
+import { BATCH_LIMIT, NO_RESULT_MESSAGE } from './messages';
 import { failure, type JobOutcome } from './outcome';
 import { localJobError } from './validation';
 
@@ -86,8 +86,6 @@ export interface RunPlanOptions<R> {
 
 /** The text of a row that was still waiting when the user cancelled. */
 export const CANCELLED_ROW_MESSAGE = 'Cancelled before this row was priced.';
-/** The text of a job whose SubRequestID did not come back in the reply (D13: never guess by position). */
-export const NO_RESULT_MESSAGE = 'The service returned no result for this job.';
 
 /** The SubRequestID of a job first asked for on sheet row `row`. */
 export function subRequestId(row: number): string {

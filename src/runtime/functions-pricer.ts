@@ -1,29 +1,19 @@
-import { createMemoryStorage, getSession, type KeyValueStorage } from './session';
+import { getSession } from './session';
 import { createJobPricer, type JobPricer } from './pricer';
+import { runtimeStorage } from './storage';
 
 /**
- * The one JobPricer of this runtime. The pane, the commands and the functions are separate bundles in
- * one shared-runtime page, each with its own copy of this module, so the instance lives on globalThis
- * (as the session does): the pane's Refresh buttons drop entries from the very cache the cells read.
+ * The one JobPricer of this runtime, an ordinary module singleton: the pane, the commands and the
+ * functions share one webpack runtime (webpack.config.js), so the pane's Refresh buttons drop entries
+ * from the very cache the cells read.
  */
 
-const GLOBAL_KEY = '__jobpriceFunctionsPricer';
-
-type Holder = Record<string, JobPricer | undefined>;
-
-function officeStorage(): KeyValueStorage {
-  const runtime = (globalThis as { OfficeRuntime?: { storage?: KeyValueStorage } }).OfficeRuntime;
-  return runtime?.storage ?? createMemoryStorage();
-}
+let instance: JobPricer | undefined;
 
 /** Created on first use from the shared session and OfficeRuntime.storage. */
 export function functionsPricer(): JobPricer {
-  const holder = globalThis as unknown as Holder;
-  const existing = holder[GLOBAL_KEY];
-  if (existing) return existing;
-  const created = createJobPricer({ session: getSession(), storage: officeStorage() });
-  holder[GLOBAL_KEY] = created;
-  return created;
+  instance ??= createJobPricer({ session: getSession(), storage: runtimeStorage() });
+  return instance;
 }
 
 /**
@@ -32,7 +22,5 @@ export function functionsPricer(): JobPricer {
  * storage; the add-in itself never calls it.
  */
 export function installFunctionsPricer(pricer: JobPricer | undefined): void {
-  const holder = globalThis as unknown as Holder;
-  if (pricer === undefined) delete holder[GLOBAL_KEY];
-  else holder[GLOBAL_KEY] = pricer;
+  instance = pricer;
 }

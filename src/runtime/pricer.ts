@@ -13,8 +13,11 @@ import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
 import { localJobError } from '../domain/validation';
+import { within } from '../domain/within';
+import { errorMessage } from '../domain/error-message';
 import { ResultStore } from './result-store';
-import type { KeyValueStorage, Session } from './session';
+import type { Session } from './session';
+import { STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
 
 /**
  * What the JOBPRICE.* functions call: one job in, one outcome out, through (in this order) local
@@ -23,9 +26,6 @@ import type { KeyValueStorage, Session } from './session';
  */
 
 export const NOT_SIGNED_IN = 'Sign in to JobPrice in the task pane.';
-
-/** How long the cells wait for OfficeRuntime.storage to give back the persisted cache. */
-export const STORAGE_WAIT_MS = 5_000;
 
 export interface PricerDeps {
   session: Pick<Session, 'ready' | 'getSettings' | 'getAccessToken' | 'getIdentity' | 'client' | 'onChange'>;
@@ -86,7 +86,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
       };
     },
     windowMs: () => session.getSettings().coalesceWindowMs,
-    describeError: (err) => (err instanceof Error ? err.message : String(err)),
+    describeError: errorMessage,
     isFatal: (err) => isJobPriceApiError(err) && err.abortsRun,
     onFetched: (key, _spec, outcome) => {
       if (cache.put(key, outcome)) store.scheduleSave();
@@ -98,7 +98,8 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
 
   // Answers depend on the credentials' data scope (D15): signing out, or signing in as someone else,
   // forgets what was priced before. A token that merely expires, or is renewed for the same client,
-  // keeps the cache: the identity is unchanged.
+  // keeps the cache: the identity is unchanged. (The keys below carry the identity as well, for what this
+  // cannot see: a cache persisted by another client, read back in a runtime that starts signed out.)
   let lastIdentity = session.getIdentity();
   session.onChange(() => {
     const identity = session.getIdentity();
@@ -106,15 +107,22 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     lastIdentity = identity;
   });
 
-  /** The service URL is part of the key: answers of one service are never served for another. */
-  const cacheKey = (spec: JobSpec): string => `${session.getSettings().serviceUrl}|${jobKey(spec)}`;
+  /**
+   * Who asked and where are part of the key: answers of one service are never served for another, nor
+   * one client's answers (its D15 data scope) to another client, even after a reopen. Null when nobody is
+   * signed in: there is no one whose answers could be served.
+   */
+  const cacheKey = (spec: JobSpec): string | null => {
+    const identity = session.getIdentity();
+    return identity === null ? null : `${identity}|${session.getSettings().serviceUrl}|${jobKey(spec)}`;
+  };
 
   function ready(): Promise<void> {
     // Storage that never answers must not hold every cell until the deadline: after STORAGE_WAIT_MS the
     // cells go on without the persisted cache (it is still merged in if it arrives later).
     loading ??= Promise.all([
       session.ready(),
-      within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS),
+      within(store.load(), deps.storageWaitMs ?? STORAGE_WAIT_MS, timers),
     ]).then(() => undefined);
     return loading;
   }
@@ -133,7 +141,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
         },
         (err: unknown) => {
           timers.clearTimeout(timer);
-          resolve(failure('transport', err instanceof Error ? err.message : String(err)));
+          resolve(failure('transport', errorMessage(err)));
         },
       );
     });
@@ -141,24 +149,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
 
   /** Saves now; storage that does not answer does not hold the pane's Refresh buttons (or a test) forever. */
   function saved(): Promise<void> {
-    return within(store.save(), deps.storageWaitMs ?? STORAGE_WAIT_MS);
-  }
-
-  /** Resolves after `promise` or after `ms`, whichever is first; never rejects. */
-  function within(promise: Promise<unknown>, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = timers.setTimeout(resolve, ms);
-      promise.then(
-        () => {
-          timers.clearTimeout(timer);
-          resolve();
-        },
-        () => {
-          timers.clearTimeout(timer);
-          resolve();
-        },
-      );
-    });
+    return within(store.save(), deps.storageWaitMs ?? STORAGE_WAIT_MS, timers);
   }
 
   async function priceNow(spec: JobSpec): Promise<JobOutcome<JobResult>> {
@@ -167,6 +158,7 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     if (invalid !== null) return failure('local', invalid);
     await ready();
     const key = cacheKey(spec);
+    if (key === null) return failure('transport', NOT_SIGNED_IN);
     const cached = now() < bypassUntil ? undefined : cache.get(key);
     if (cached !== undefined) {
       cacheHits++;
@@ -179,7 +171,10 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
   async function forget(specs: readonly JobSpec[]): Promise<number> {
     await ready();
     let dropped = 0;
-    for (const spec of specs) if (cache.delete(cacheKey(spec))) dropped++;
+    for (const spec of specs) {
+      const key = cacheKey(spec);
+      if (key !== null && cache.delete(key)) dropped++;
+    }
     await saved();
     return dropped;
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import { mappingProblems, type ColumnMapping } from '../domain/column-mapping';
 import { createRowParser, type ParsedRow } from '../domain/row-parsing';
 import { planBatches, runPlan, type PlanProgress, type SendBatch } from '../domain/planner';
@@ -191,7 +192,7 @@ async function markUnwritten(
   parsed: readonly ParsedRow[],
   err: unknown,
 ): Promise<void> {
-  const message = `Not written: ${err instanceof Error ? err.message : String(err)}`;
+  const message = `Not written: ${errorMessage(err)}`;
   const rest = new Map<number, JobOutcome<JobResult>>();
   for (const p of parsed)
     if (!writer.written.has(p.row)) rest.set(p.row, { ok: false, kind: 'transport', message });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
 import { systemTimers, type Timers } from '../domain/coalescer';
+import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
-import type { KeyValueStorage } from './session';
+import type { KeyValueStorage } from './storage';
 
 /**
  * Persists the custom functions' result cache in OfficeRuntime.storage, so reopening a workbook (or
@@ -198,7 +199,7 @@ export class ResultStore {
         if (text === null) this.written.delete(i);
         else this.written.set(i, text);
       } catch (err) {
-        this.lastError = err instanceof Error ? err.message : String(err);
+        this.lastError = errorMessage(err);
       }
     }
   }

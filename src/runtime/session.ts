@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { JobMarketClient } from '../api/client';
+import { withTimeout } from '../domain/within';
 import { applySettingsPatch, DEFAULT_SETTINGS, parseStoredSettings, type Settings } from './settings';
+import { runtimeStorage, STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
 
 /**
  * The one session per add-in runtime: settings, the access token and a client bound to both.
- * The task pane, the ribbon commands and the custom functions run in one shared runtime but are three
- * bundles; `getSession()` keeps the instance on `globalThis` so all three see the same token and settings.
+ * The task pane, the ribbon commands and the custom functions run in one shared runtime as three webpack
+ * entries over one webpack runtime chunk (webpack.config.js), so this module is instantiated once per page
+ * and `getSession()` is an ordinary module singleton that all three see.
  *
  * Secrets: the token lives in memory. It is written to storage only when the user ticks "remember me"
  * (OfficeRuntime.storage is persistent and unencrypted), never to the workbook or document settings,
  * and it never appears in an error message. A client secret is used once to get a token and dropped.
  */
-
-/** The subset of OfficeRuntime.storage the session needs; tests pass an in-memory one. */
-export interface KeyValueStorage {
-  getItem(key: string): Promise<string | null>;
-  setItem(key: string, value: string): Promise<void>;
-  removeItem(key: string): Promise<void>;
-}
 
 export interface Session {
   /** Loads settings (and a remembered token) once; later calls return the same promise. */
@@ -60,9 +56,6 @@ const StoredTokenSchema = z.object({
   identity: z.string().optional(),
 });
 
-/** How long start-up waits for stored settings before going on with the defaults (storage can hang). */
-const STORAGE_WAIT_MS = 5_000;
-
 /** A short, non-reversible fingerprint (FNV-1a, 32 bits) that tells two pasted tokens apart without keeping either. */
 function tokenFingerprint(token: string): string {
   let h = 0x811c9dc5;
@@ -71,22 +64,6 @@ function tokenFingerprint(token: string): string {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h.toString(16).padStart(8, '0');
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(fallback);
-      },
-    );
-  });
 }
 
 /** A token is treated as expired this long before its stated end, so a call never leaves with a dying one. */
@@ -218,33 +195,18 @@ function safeJson(text: string | null): unknown {
   }
 }
 
-/** Used when OfficeRuntime.storage is absent (unit tests, a plain browser page). Lost on reload. */
-export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
-  const map = new Map(Object.entries(initial));
-  return {
-    getItem: async (key) => map.get(key) ?? null,
-    setItem: async (key, value) => {
-      map.set(key, value);
-    },
-    removeItem: async (key) => {
-      map.delete(key);
-    },
-  };
-}
+let instance: Session | undefined;
 
-function runtimeStorage(): KeyValueStorage {
-  const runtime = (globalThis as { OfficeRuntime?: { storage?: KeyValueStorage } }).OfficeRuntime;
-  return runtime?.storage ?? createMemoryStorage();
-}
-
-const GLOBAL_KEY = '__jobpriceSession';
-
-/** The session of this runtime, created on first use and shared by every bundle loaded in it. */
+/** The session of this runtime (storage: OfficeRuntime.storage), created on first use. */
 export function getSession(): Session {
-  const holder = globalThis as unknown as Record<string, Session | undefined>;
-  const existing = holder[GLOBAL_KEY];
-  if (existing) return existing;
-  const created = createSession({ storage: runtimeStorage() });
-  holder[GLOBAL_KEY] = created;
-  return created;
+  instance ??= createSession({ storage: runtimeStorage() });
+  return instance;
+}
+
+/**
+ * Replaces this runtime's session; `undefined` forgets it, so the next getSession() builds a fresh one from
+ * storage (what reopening the workbook does). For tests and benches; the add-in itself never calls it.
+ */
+export function installSession(session: Session | undefined): void {
+  instance = session;
 }

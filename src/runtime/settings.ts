@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../domain/error-message';
 
 /**
  * The add-in's user settings: where the service is and how the custom functions cache and coalesce.
@@ -75,7 +76,7 @@ const ServiceUrlSchema = z.string().transform((value, ctx) => {
   try {
     return normalizeServiceUrl(value);
   } catch (e) {
-    ctx.addIssue({ code: 'custom', message: e instanceof Error ? e.message : String(e) });
+    ctx.addIssue({ code: 'custom', message: errorMessage(e) });
     return z.NEVER;
   }
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorMessage } from '../domain/error-message';
 import { resolveClients } from './bootstrap';
 import { loadConfig } from './config';
 import { loadPricingEngine } from './engine/index';
@@ -74,6 +75,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Start-up refusals (bad settings, bad clients file, missing or stale index) carry their own message.
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${errorMessage(err)}\n`);
   process.exit(1);
 });

@@ -1,7 +1,6 @@
 /** JobMarketClient.matchBatch over real HTTP: spec §4.2, §7 batch errors, D12, D13. */
 import { jobSpec, type JobSpec } from '../../src/domain/job';
-import { MSG } from '../../src/domain/messages';
-import { NO_RESULT_MESSAGE } from '../../src/api/client';
+import { MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { apiErrorOf, resultBody, testClient } from './fixtures';
 
@@ -219,6 +218,45 @@ describe('D13 matching by SubRequestID only', () => {
     expect(reply.unattributed).toEqual([
       expect.stringContaining('Data[4]: expected an object, received a string'),
     ]);
+  });
+
+  test('an id answered twice with different figures fails with a clear message; the other ids keep theirs (issue 13 item 8)', async () => {
+    server.respondWith(() => ({
+      json: {
+        Code: 1,
+        Data: [
+          { SubRequestID: 'A', ...resultBody() },
+          { SubRequestID: 'B', ...resultBody() },
+          { SubRequestID: 'A', ...resultBody({ Salary50: 99999 }) },
+        ],
+      },
+    }));
+    const reply = await testClient(server).client.matchBatch(items(['A', nurse], ['B', dev]));
+    expect(reply.byId.get('A')).toEqual({
+      ok: false,
+      kind: 'transport',
+      message:
+        'The service sent an answer that is not in the expected format: SubRequestID "A" came back more than once with different contents, so none of them was used.',
+    });
+    expect(reply.byId.get('B')!.ok).toBe(true);
+  });
+
+  test('an id answered twice, once as a result and once as an error item, fails too; an exact repeat is harmless', async () => {
+    server.respondWith(() => ({
+      json: {
+        Code: 1,
+        Data: [
+          { SubRequestID: 'A', ...resultBody() },
+          { SubRequestID: 'A', ErrorMessage: MSG.noMatch },
+          { SubRequestID: 'B', ...resultBody() },
+          { SubRequestID: 'B', ...resultBody() },
+        ],
+      },
+    }));
+    const reply = await testClient(server).client.matchBatch(items(['A', nurse], ['B', dev]));
+    const a = reply.byId.get('A')!;
+    expect(!a.ok && a.message).toMatch(/SubRequestID "A" came back more than once with different contents/);
+    expect(reply.byId.get('B')).toMatchObject({ ok: true, result: { Salary50: 70000.1234 } });
   });
 
   test('Code 1 with Data that is not an array → the whole call is a protocol error', async () => {

@@ -369,3 +369,43 @@ describe('secrets stay out of messages', () => {
     expect(err.message).toContain('bad secret [redacted]');
   });
 });
+
+describe('reply size cap (issue 13 item 8)', () => {
+  const MB = 1024 * 1024;
+  /** A valid §4.1 answer padded with JSON whitespace to `bytes`: only its size is wrong. */
+  const paddedAnswer = (bytes: number): string => {
+    const json = JSON.stringify({ Code: 1, Data: resultBody() });
+    return json.slice(0, -1) + ' '.repeat(Math.max(0, bytes - json.length)) + '}';
+  };
+
+  test('an answer streaming past 20 MB (no Content-Length) is cut off with a clear error, not retried', async () => {
+    server.respondWith(() => ({
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      body: paddedAnswer(20 * MB + 1024),
+    }));
+    const err = await apiErrorOf(() => testClient(server).client.matchJob(job));
+    expect(err.code).toBe('protocol');
+    expect(err.message).toBe(
+      "The service's answer was larger than 20 MB, more than the add-in reads; it was not used. Price fewer rows at a time, or ask the service's administrator why its answers are so large.",
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('an answer just under 20 MB is still read', async () => {
+    server.respondWith(() => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: paddedAnswer(20 * MB - 1024),
+    }));
+    const outcome = await testClient(server).client.matchJob(job);
+    expect(outcome.ok).toBe(true);
+  });
+
+  test('a declared Content-Length over the cap is refused before reading the body', async () => {
+    server.respondWith(() => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: paddedAnswer(5_000),
+    }));
+    const err = await apiErrorOf(() => testClient(server, { maxReplyBytes: 4_000 }).client.matchJob(job));
+    expect(err.message).toMatch(/^The service's answer was larger than/);
+  });
+});

@@ -1,13 +1,12 @@
 /** The batch planner, pure: planBatches (D4/D5/D7 local checks, dedupe, spec §8 limit, SubRequestID) and runPlan. */
 import fc from 'fast-check';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
-import { BATCH_LIMIT, MSG } from '../../src/domain/messages';
+import { BATCH_LIMIT, MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
 import {
   CANCELLED_ROW_MESSAGE,
   DEFAULT_MAX_REQUEST_BYTES,
   estimateSubRequestBytes,
-  NO_RESULT_MESSAGE,
   planBatches,
   runPlan,
   type PlannerRow,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
 import { buildSimHostScript } from '../sim-excel/build-browser';
-import { jobSheet, type FixtureJob } from '../sim-excel/fixtures';
+import { jobSheet } from '../sim-excel/fixtures';
 import type { Cell } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
@@ -108,7 +108,7 @@ afterAll(async () => {
 /** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
 async function serviceAnswer(
   token: string,
-  job: FixtureJob,
+  job: { body: object },
 ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
   const res = await fetch(`${service.url}/DaaS/jobpricing`, {
     method: 'POST',
@@ -159,19 +159,63 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('client-id').fill(service.clientId);
     await page.getByTestId('client-secret').fill(service.clientSecret);
     await page.getByTestId('sign-in').click();
-    await page.getByTestId('connection-status').filter({ hasText: 'Signed in' }).waitFor({ timeout: 15_000 });
+    // The handler's own message, written after the sign-in finished (the badge's "Not signed in" also
+    // contains "signed in", so waiting for that text alone could return before the token arrived).
+    await page
+      .locator('#connection-message.success', { hasText: 'Signed in for this session.' })
+      .waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('connection-status').textContent()).resolves.toBe('Signed in');
     await expect(page.getByTestId('client-secret').inputValue()).resolves.toBe('');
     // Signed in, the form folds away; the token is nowhere on the page.
     await expect(page.getByTestId('client-secret').isVisible()).resolves.toBe(false);
-    const token = await page.evaluate(() =>
-      (
-        globalThis as unknown as { __jobpriceSession: { getAccessToken(): string } }
-      ).__jobpriceSession.getAccessToken(),
-    );
-    expect(token.length).toBeGreaterThan(10);
-    await expect(page.content()).resolves.not.toContain(token);
+    // The token the pane's session sends, read off the wire (nothing keeps it on a global).
+    const probe = page.waitForRequest((r) => r.url().startsWith(service.url) && !!r.headers().authorization);
     await page.getByTestId('test-connection').click();
     await page.locator('#connection-message.success').waitFor({ timeout: 15_000 });
+    const token = (await probe).headers().authorization?.replace(/^Bearer /, '') ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    await expect(page.content()).resolves.not.toContain(token);
+  });
+
+  it('loads one webpack runtime first, then the shared chunks, then the three entries (issue 14 item 2)', async () => {
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).getAttribute('src')),
+    );
+    const local = scripts.filter((src) => src !== OFFICE_JS);
+    expect(local[0]).toBe('runtime.js');
+    expect(local.slice(-3)).toEqual(['taskpane.js', 'functions.js', 'commands.js']);
+    expect(new Set(local).size).toBe(local.length);
+  });
+
+  it("pane, functions and ribbon command share one session: a formula prices with the pane's sign-in, the ribbon freezes it", async () => {
+    // The functions bundle has no sign-in of its own: it can only price with the session the pane signed in.
+    const title = 'Accountant';
+    const result = await page.evaluate(async (title) => {
+      const wb = window.__simExcel?.workbook;
+      if (!wb) throw new Error('no simulated workbook');
+      const salary50 = wb.customFunctions.get('SALARY50');
+      if (!salary50) throw new Error('SALARY50 is not associated');
+      let value: unknown;
+      try {
+        value = await salary50(title, null, null, null, null, null, null, null, null);
+      } catch (e) {
+        value = `error: ${(e as Error).message}`;
+      }
+      // The ribbon command (the commands bundle) freezes that formula cell into the figure it shows.
+      const sheet = wb.sheet('Jobs');
+      sheet?.set(600, 0, { value: value as number, formula: `=JOBPRICE.SALARY50("${title}")` });
+      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 600, c1: 0 } };
+      const action = wb.actions.get('convertToValues');
+      await new Promise((done) => action?.({ completed: done }));
+      const converted = sheet?.get(600, 0);
+      sheet?.set(600, 0, undefined);
+      wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
+      return { value, converted };
+    }, title);
+    const answer = await serviceAnswer(await service.token(), { body: { JobTitle: title } });
+    if (!answer.ok) throw new Error(`the service refused ${title}: ${answer.message}`);
+    expect(result.value).toBe(answer.data.Salary50);
+    expect(result.converted).toEqual({ value: answer.data.Salary50 });
   });
 
   it('prices 500 rows and writes exactly what the service says for each row', async () => {

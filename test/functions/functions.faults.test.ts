@@ -3,7 +3,7 @@ import { deadlineMessage } from '../../src/domain/coalescer';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer, NOT_SIGNED_IN } from '../../src/runtime/pricer';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/runtime/session';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { FakeCustomFunctionError, MemoryOfficeStorage, shown } from './support/office-fakes';
@@ -29,7 +29,7 @@ const allCalls = (): number => batchCalls() + singleCalls();
 /** What reopening the workbook does to the runtime: a new session and pricer, the same storage. */
 function reopen(): void {
   installFunctionsPricer(undefined);
-  delete (globalThis as Record<string, unknown>).__jobpriceSession;
+  installSession(undefined);
 }
 
 async function signIn(): Promise<void> {

@@ -8,7 +8,7 @@ import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer } from '../../src/runtime/pricer';
 import { createRefresher, type SheetOps } from '../../src/runtime/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/runtime/session';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { jobArgs } from './support/jobs';
 import { shown } from './support/office-fakes';
@@ -33,7 +33,7 @@ const allCalls = (): number => batchCalls() + singleCalls();
 /** What reopening the workbook does to the runtime: a new session and pricer, the same storage. */
 function reopen(): void {
   installFunctionsPricer(undefined);
-  delete (globalThis as Record<string, unknown>).__jobpriceSession;
+  installSession(undefined);
 }
 
 /** The service's own answer for a job, asked directly (and not counted: it is taken before the baseline or after the checks). */
@@ -177,12 +177,19 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     expect(allCalls()).toBe(1);
   });
 
-  it('reopening the workbook (new runtime, same storage) prices cached jobs with 0 calls, even before sign-in', async () => {
+  it('reopening the workbook (new runtime, same storage) prices cached jobs with 0 calls once the same client signs in', async () => {
     const first = await Promise.all(
       Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),
     );
     await functionsPricer().persist();
     reopen();
+    // Signed out, nobody's cached figures are served (issue 13 item 7: they belong to a client's data scope).
+    await expect(shown(host.cell('SALARY50', ...jobArgs(0)))).resolves.toMatchObject({
+      message: 'Sign in to JobPrice in the task pane.',
+    });
+    const session = getSession();
+    await session.updateSettings({ serviceUrl: service.url });
+    await session.signInWithClientCredentials(service.clientId, service.clientSecret, { remember: false });
     const before = allCalls();
     const again = await Promise.all(
       Array.from({ length: 40 }, (_, i) => host.cell('SALARY50', ...jobArgs(i))),

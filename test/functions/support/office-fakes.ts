@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../../src/runtime/session';
+import type { KeyValueStorage } from '../../../src/runtime/storage';
 
 /**
  * Stand-ins for the two globals the Office runtime gives the custom functions: CustomFunctions (Error,

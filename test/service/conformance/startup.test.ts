@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The entry point as an operator runs it (`npm run service` = `tsx src/service/main.ts`): settings from
+ * The entry point from its TypeScript source (`tsx src/service/main.ts`; `npm run service` runs the same code compiled): settings from
  * the environment, the development client, the exact listening line, refusals with exit 1, and a clean
  * exit on SIGTERM. Each start runs in a scratch working directory so `.jobprice/` lands there.
  */

@@ -5,7 +5,7 @@ import { RESULT_FIELDS } from '../../src/api/wire';
 import { priceSelection, type PriceRunOptions } from '../../src/runtime/pricing-run';
 import type { SimHost } from '../sim-excel/host';
 import { FIVE_MB, type CellValue } from '../sim-excel/model';
-import { fakeResult, fakeService, HEADERS, install, jobRow, rect } from './helpers';
+import { fakeResult, fakeService, HEADERS, install, jobRow, rect } from '../excel/helpers';
 import { jobSpec } from '../../src/domain/job';
 
 let host: SimHost;

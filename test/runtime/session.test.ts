@@ -1,10 +1,5 @@
-import {
-  createMemoryStorage,
-  createSession,
-  getSession,
-  STORAGE_KEYS,
-  type KeyValueStorage,
-} from '../../src/runtime/session';
+import { createSession, getSession, installSession, STORAGE_KEYS } from '../../src/runtime/session';
+import { createMemoryStorage, type KeyValueStorage } from '../../src/runtime/storage';
 import {
   DEFAULT_SERVICE_URL,
   normalizeServiceUrl,
@@ -204,8 +199,12 @@ describe('session', () => {
     expect(session.client()).not.toBe(a);
   });
 
-  it('getSession is one per runtime, shared by every bundle through globalThis', () => {
-    expect(getSession()).toBe(getSession());
-    expect((globalThis as Record<string, unknown>).__jobpriceSession).toBe(getSession());
+  it('getSession is one per runtime, an ordinary module singleton (nothing kept on globalThis)', () => {
+    const before = new Set(Object.keys(globalThis));
+    const first = getSession();
+    expect(getSession()).toBe(first);
+    expect(Object.keys(globalThis).filter((k) => !before.has(k))).toEqual([]);
+    installSession(undefined);
+    expect(getSession()).not.toBe(first);
   });
 });

@@ -3,7 +3,7 @@ import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
 import { refreshSelection } from '../../src/runtime/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/runtime/session';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import { startScriptedServer, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';
 
@@ -47,7 +47,7 @@ beforeEach(async () => {
     return 1;
   };
   installFunctionsPricer(undefined);
-  delete (globalThis as Record<string, unknown>).__jobpriceSession;
+  installSession(undefined);
   const session = getSession(); // on the simulated OfficeRuntime.storage
   await session.ready();
   await session.updateSettings({ serviceUrl: server.url });

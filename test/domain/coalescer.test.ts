@@ -1,4 +1,5 @@
 import { createCoalescer, deadlineMessage, type JobFetcher } from '../../src/domain/coalescer';
+import { errorMessage } from '../../src/domain/error-message';
 import { jobKey, jobSpec, type JobSpec } from '../../src/domain/job';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
 
@@ -38,7 +39,7 @@ function coalescerWith(
   return createCoalescer<string>({
     fetcher: () => fetcher,
     windowMs: () => 20,
-    describeError: (e) => (e instanceof Error ? e.message : String(e)),
+    describeError: errorMessage,
     ...extra,
   });
 }
@@ -163,17 +164,31 @@ describe('coalescer', () => {
   });
 
   it('reports every fetched outcome to onFetched, even after its requester timed out', async () => {
+    // Timeline (ms): request 0, window closes and the call starts 200, the requester's deadline 600,
+    // the answer 700, the call's own abort 800. Timers fire in the order they fall due, so the
+    // requester has timed out before the answer arrives, however slow the machine.
     const seen: string[] = [];
+    let answered!: () => void;
+    const answer = new Promise<void>((r) => (answered = r));
     const fetcher: JobFetcher<string> = {
       one: async (s) => {
-        await new Promise((r) => setTimeout(r, 150));
+        await new Promise((r) => setTimeout(r, 500));
+        setTimeout(answered, 50); // time enough for the coalescer to hand the answer on
         return success(s.title);
       },
       batch: async () => new Map(),
     };
-    const c = coalescerWith(fetcher, { deadlineMs: 400, onFetched: (key) => seen.push(key) });
-    await c.request('slow', job('slow'));
-    expect(seen).toEqual(['slow']);
+    const c = coalescerWith(fetcher, {
+      windowMs: () => 200,
+      maxWindows: 1,
+      deadlineMs: 600,
+      onFetched: (key, _spec, outcome) => seen.push(`${key}: ${outcome.ok ? 'ok' : outcome.message}`),
+    });
+    const outcome = await c.request('slow', job('slow'));
+    expect(outcome).toEqual(failure('transport', deadlineMessage(600)));
+    expect(seen).toEqual([]);
+    await answer;
+    expect(seen).toEqual(['slow: ok']);
   });
 
   it('extends the window while requests keep coming, up to maxWindows windows', async () => {

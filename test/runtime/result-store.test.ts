@@ -8,7 +8,7 @@ import {
   ResultStore,
   shardOf,
 } from '../../src/runtime/result-store';
-import { MemoryOfficeStorage } from './support/office-fakes';
+import { MemoryOfficeStorage } from '../functions/support/office-fakes';
 
 const HOUR = 3_600_000;
 

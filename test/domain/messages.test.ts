@@ -1,0 +1,104 @@
+/**
+ * Conformance of src/domain/messages.ts to the contract texts, spelled out literally here (copied from
+ * ../shared/spec/job-market-match-service.md §7 and §8 and ../shared/spec/decisions.md): the add-in's
+ * local validation and the reference service both produce MSG's strings and the other tests compare
+ * against MSG, so this file is the one place where a typo in MSG (say "Get the service faild.") fails.
+ */
+import { BATCH_LIMIT, BOTH_FTE_AND_REVENUE_PREFIX, MSG } from '../../src/domain/messages';
+
+/** Every message text the contract writes out, placeholders as the documents write them. */
+const CONTRACT_TEXTS = {
+  'spec §7 required fields missing; D4': 'Get the service failed.',
+  'spec §7 location incomplete; D7': 'Location request is incomplete',
+  // The spec gives the start, then says the message asks that a value be given for only one of the two.
+  'spec §7 both FTEValue and Revenue; D5':
+    'DataScope error: cannot scope job by both FTEValue and Revenue. <asks for only one of the two>',
+  'spec §7 duplicate SubRequestID':
+    'SubRequestID for each subrequest must be unique, duplicate SubRequestID: <id>.',
+  'spec §7 SubRequestID missing': 'The SubRequestID field is required.',
+  'spec §7 / §8 more than 200':
+    'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
+  'D3 no match': 'No matching job found',
+  'D5 negative': 'DataScope error: FTEValue and Revenue must not be negative.',
+  'D8 unresolved place': 'Location could not be resolved: <what>',
+  'D8 / D15 no data for a country': 'No data for country <code>',
+  'D10 unknown sector': 'Industry code not recognized: <code>',
+  'D12 empty batch': 'Batch request must contain at least one subrequest.',
+  'D19 unknown job code': 'Job code not recognized: <code>',
+  'D21 text too long': '<Field> is too long (at most <N> characters).',
+} as const;
+
+describe('domain/messages.ts says exactly what the contract says', () => {
+  it.each([
+    ['serviceFailed', MSG.serviceFailed, 'Get the service failed.'],
+    ['locationIncomplete', MSG.locationIncomplete, 'Location request is incomplete'],
+    [
+      'bothFteAndRevenue',
+      MSG.bothFteAndRevenue,
+      'DataScope error: cannot scope job by both FTEValue and Revenue. Please provide a value for only one of FTEValue or Revenue.',
+    ],
+    [
+      'negativeFteOrRevenue',
+      MSG.negativeFteOrRevenue,
+      'DataScope error: FTEValue and Revenue must not be negative.',
+    ],
+    ['noMatch', MSG.noMatch, 'No matching job found'],
+    ['subRequestIdRequired', MSG.subRequestIdRequired, 'The SubRequestID field is required.'],
+    [
+      'batchLimitExceeded',
+      MSG.batchLimitExceeded,
+      'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
+    ],
+    ['batchEmpty', MSG.batchEmpty, 'Batch request must contain at least one subrequest.'],
+    [
+      'duplicateSubRequestId("r-7")',
+      MSG.duplicateSubRequestId('r-7'),
+      // The spec's sentence ends with "<id>." where the full stop closes its table cell, not the message.
+      'SubRequestID for each subrequest must be unique, duplicate SubRequestID: r-7',
+    ],
+    [
+      'locationUnresolved("ZIP 00000")',
+      MSG.locationUnresolved('ZIP 00000'),
+      'Location could not be resolved: ZIP 00000',
+    ],
+    ['noDataForCountry("FRA")', MSG.noDataForCountry('FRA'), 'No data for country FRA'],
+    ['industryNotRecognized("99")', MSG.industryNotRecognized('99'), 'Industry code not recognized: 99'],
+  ])('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('spec §7: the both-FTE-and-Revenue message starts with the spec text and then asks for only one of the two', () => {
+    expect(BOTH_FTE_AND_REVENUE_PREFIX).toBe(
+      'DataScope error: cannot scope job by both FTEValue and Revenue.',
+    );
+    expect(MSG.bothFteAndRevenue.startsWith(BOTH_FTE_AND_REVENUE_PREFIX)).toBe(true);
+    expect(MSG.bothFteAndRevenue.slice(BOTH_FTE_AND_REVENUE_PREFIX.length)).toMatch(
+      /only one of FTEValue or Revenue/,
+    );
+  });
+
+  it('spec §8: 200 sub-requests per batch call', () => {
+    expect(BATCH_LIMIT).toBe(200);
+  });
+
+  it('every MSG entry (also ones added later) reads as one of the contract texts above', () => {
+    const patterns = Object.values(CONTRACT_TEXTS).map(
+      (text) =>
+        new RegExp(
+          `^${text
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/<[^>]+>/g, '.+')
+            // The spec's duplicate-id sentence closes its table cell with a full stop after <id>.
+            .replace(/\\\.$/, '\\.?')}$`,
+        ),
+    );
+    const offenders = Object.entries(MSG)
+      .map(([key, value]) => {
+        const fn = value as string | ((...args: string[]) => string);
+        const text = typeof fn === 'function' ? fn('Sample1', 'Sample2', 'Sample3') : fn;
+        return { key, text };
+      })
+      .filter(({ text }) => !patterns.some((p) => p.test(text)));
+    expect(offenders).toEqual([]);
+  });
+});
