@@ -26,6 +26,9 @@ const CONTRACT_TEXTS = {
   'D12 empty batch': 'Batch request must contain at least one subrequest.',
   'D19 unknown job code': 'Job code not recognized: <code>',
   'D21 text too long': '<Field> is too long (at most <N> characters).',
+  // D18 gives the range (1-10) but no wording; this is the reference service's own sentence, pinned here
+  // so that changing it is a deliberate edit of this file.
+  'D18 MaxCandidates out of range (own wording)': 'MaxCandidates must be a whole number from 1 to 10.',
 } as const;
 
 describe('domain/messages.ts says exactly what the contract says', () => {
