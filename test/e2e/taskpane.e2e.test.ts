@@ -444,6 +444,13 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(jobs.title).toEqual({ header: 'Job Title' });
     expect(jobs.company).toEqual({ none: true });
     await page.getByTestId('detect-columns').click();
+    // Detection re-reads the selection and redraws the selects; a choice made before the redraw is lost
+    // with the old select, so wait until the redraw is done (its source line no longer says "saved").
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('mapping-source')?.textContent?.includes('saved with this workbook') &&
+        !(document.querySelector('[data-testid="detect-columns"]') as HTMLButtonElement | null)?.disabled,
+    );
     await expect(page.getByTestId('map-company').inputValue()).resolves.toBe('');
     await page.getByTestId('map-company').selectOption('2');
     await page
