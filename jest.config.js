@@ -8,6 +8,12 @@ module.exports = {
       'ts-jest',
       { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node', sourceMap: true } },
     ],
+    '/node_modules/hyparquet/.+\\.js$': [
+      'ts-jest',
+      { isolatedModules: true, tsconfig: { module: 'commonjs', allowJs: true, checkJs: false } },
+    ],
   },
+  // hyparquet (the parquet reader of the data build) ships ES modules only; jest runs CommonJS here.
+  transformIgnorePatterns: ['/node_modules/(?!hyparquet/)'],
   testTimeout: 30000,
 };

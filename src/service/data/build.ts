@@ -71,11 +71,15 @@ function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string
       .map((y) => `May ${y}`)
       .join(', '),
     oewsSector: wages.sector.map((s) => `May ${s.year}`).join(', '),
-    beaRpp: String(geo.rppYear),
+    oewsAreaDefinitions: geo.areaDefinitions,
     hudZipCounty: '2024 Q3 (September 2024)',
     cbsaDelineation: 'July 2023 (OMB Bulletin 23-01)',
   };
-  for (const a of wages.areaTables) v[`oews${a.kind === 'msa' ? 'Msa' : 'State'}`] = `May ${a.year}`;
+  const names = { state: 'oewsState', msa: 'oewsMsa', nonmetro: 'oewsNonmetro' } as const;
+  for (const a of wages.areaTables) {
+    const k = names[a.kind];
+    v[k] = v[k] === undefined ? `May ${a.year}` : `${v[k]}, May ${a.year}`;
+  }
   return v;
 }
 

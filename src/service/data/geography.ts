@@ -1,27 +1,29 @@
 import { cellText, parseCsv, readText, readXlsx, requireRaw, type Row } from './raw-files';
 import { displayCity, normaliseCity } from './city-name';
-import { STATES } from './states';
+import { joinStateCounties, type NamedArea } from './county-join';
+import { STATE_BY_FIPS } from './states';
 import type { GeographyPart, StateInfo, WageArea, ZipEntry } from './index-types';
 
 /**
- * Builds the geography part: ZIP -> wage area, City+State -> wage area, and each area's BEA regional
- * price parity. A wage area follows the OEWS area types: a metropolitan CBSA (`m:<CBSA>`) or a
- * state's nonmetropolitan remainder (`n:<USPS>`, micropolitan and rural counties together, as OEWS's
- * nonmetropolitan areas also include micropolitan counties).
+ * Builds the geography part: ZIP -> county -> OEWS wage area, City+State -> wage area. The wage areas
+ * are the 530 OEWS areas of the Labor Department's Geography.csv: 393 metropolitan areas (`m:<CBSA>`,
+ * July 2023 delineations) and 137 nonmetropolitan areas (`n:<7-digit OEWS code>`). A county in a
+ * metropolitan CBSA joins its MSA by code; every other county joins by state and county name
+ * (county-join.ts), since Geography.csv carries names, not FIPS codes.
  */
 
 export const GEO_SOURCES = {
   zipCounty: 'geo/ZIP_COUNTY_092024.xlsx',
   list1: 'geo/list1_2023.xlsx',
   list2: 'geo/list2_2023.xlsx',
-  marpp: 'bea/MARPP_MSA_2008_2024.csv',
-  parpp: 'bea/PARPP_PORT_2008_2024.csv',
+  oewsAreas: 'oews-area/oflc-2025-26/Geography.csv',
 } as const;
 
 interface CountyCbsa {
   cbsa: string;
   title: string;
   metro: boolean;
+  name: string;
 }
 
 /** Census list files: the header row is the one whose first cell is "CBSA Code" (row 3 in list1, row 2 in the edited list2). */
@@ -51,6 +53,7 @@ async function readList1(path: string): Promise<Map<string, CountyCbsa>> {
   const cType = col(cols, 'Metropolitan/Micropolitan Statistical Area', 'list1');
   const cSt = col(cols, 'FIPS State Code', 'list1');
   const cCo = col(cols, 'FIPS County Code', 'list1');
+  const cName = col(cols, 'County/County Equivalent', 'list1');
   const out = new Map<string, CountyCbsa>();
   for (const r of data) {
     const county = cellText(r[cSt]).padStart(2, '0') + cellText(r[cCo]).padStart(3, '0');
@@ -58,6 +61,7 @@ async function readList1(path: string): Promise<Map<string, CountyCbsa>> {
       cbsa: cellText(r[cCbsa]),
       title: cellText(r[cTitle]),
       metro: cellText(r[cType]).startsWith('Metropolitan'),
+      name: cellText(r[cName]),
     });
   }
   return out;
@@ -87,29 +91,37 @@ async function readList2(path: string): Promise<PrincipalCity[]> {
   }));
 }
 
-/**
- * A BEA RPP table: GeoFIPS -> "All items" (LineCode 1) in the latest year column that has a value.
- * BEA quirks: leading space before quoted GeoFIPS, "(NA)" cells, 4 footer lines (no GeoFIPS).
- */
-export function parseRppCsv(text: string): { year: number; allItems: Map<string, number> } {
-  const rows = parseCsv(text, { trimLeadingSpace: true });
-  const header = rows[0] ?? [];
-  const iFips = header.indexOf('GeoFIPS');
-  const iLine = header.indexOf('LineCode');
-  const yearCols = header
-    .map((h, i) => ({ year: Number(h.trim()), i }))
-    .filter((y) => Number.isInteger(y.year) && y.year > 1900)
-    .sort((a, b) => b.year - a.year);
-  if (iFips < 0 || iLine < 0 || yearCols.length === 0) throw new Error('RPP file: unexpected header');
-  const latest = yearCols[0] as { year: number; i: number };
-  const allItems = new Map<string, number>();
+/** Geography.csv rows: OEWS area code (nonmetro codes padded back to 7 digits), title, state, county. */
+interface AreaRow {
+  key: string;
+  title: string;
+  state: string;
+  county: string;
+}
+
+export function readOewsAreaRows(text: string): AreaRow[] {
+  const rows = parseCsv(text);
+  const header = (rows[0] ?? []).map((h) => h.trim());
+  const at = (name: string): number => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`Geography.csv: no column "${name}"`);
+    return i;
+  };
+  const [iArea, iName, iState, iCounty] = [at('Area'), at('AreaName'), at('StateAb'), at('CountyTownName')];
+  const out: AreaRow[] = [];
   for (const r of rows.slice(1)) {
-    const fips = (r[iFips] ?? '').trim();
-    if (!/^\d{5}$/.test(fips) || (r[iLine] ?? '').trim() !== '1') continue;
-    const v = Number((r[latest.i] ?? '').trim());
-    if (Number.isFinite(v) && v > 0 && (r[latest.i] ?? '').trim() !== '') allItems.set(fips, v);
+    const code = (r[iArea] ?? '').trim();
+    if (!/^\d{5,7}$/.test(code)) continue;
+    // MSAs are 5-digit CBSA codes; nonmetro codes are SS000NN with the leading zero dropped for FIPS 01-09.
+    const key = code.length === 5 ? `m:${code}` : `n:${code.padStart(7, '0')}`;
+    out.push({
+      key,
+      title: (r[iName] ?? '').trim(),
+      state: (r[iState] ?? '').trim().toUpperCase(),
+      county: (r[iCounty] ?? '').trim(),
+    });
   }
-  return { year: latest.year, allItems };
+  return out;
 }
 
 export async function buildGeographyPart(rawDir: string): Promise<GeographyPart> {
@@ -118,64 +130,19 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
     readList2(requireRaw(rawDir, GEO_SOURCES.list2)),
     readXlsx(requireRaw(rawDir, GEO_SOURCES.zipCounty), 'Export Worksheet'),
   ]);
-  const marpp = parseRppCsv(readText(requireRaw(rawDir, GEO_SOURCES.marpp)));
-  const parpp = parseRppCsv(readText(requireRaw(rawDir, GEO_SOURCES.parpp)));
+  const areaRows = readOewsAreaRows(readText(requireRaw(rawDir, GEO_SOURCES.oewsAreas)));
 
-  const byFips = new Map(STATES.map(([usps, fips, name]) => [fips, { usps, name }]));
-  const knownUsps = new Set(STATES.map(([usps]) => usps));
-
-  // ---- wage areas ----
+  // ---- the OEWS areas ----
   const areas: Record<string, WageArea> = {};
-  const stateOfTitle = (title: string): string => /,\s*([A-Z]{2})/.exec(title)?.[1] ?? '';
-  const areaOfCounty = (county: string): string | null => {
-    const c = counties.get(county);
-    if (c !== undefined && c.metro) return ensureMetro(c.cbsa, c.title);
-    const st = byFips.get(county.slice(0, 2));
-    return st === undefined ? null : ensureNonmetro(st.usps);
-  };
-  function ensureMetro(cbsa: string, title: string): string {
-    const key = `m:${cbsa}`;
-    if (areas[key] === undefined) {
-      const st = stateOfTitle(title);
-      const direct = marpp.allItems.get(cbsa);
-      const stFips = STATES.find(([u]) => u === st)?.[1] ?? '';
-      const portion = parpp.allItems.get(`${stFips}998`);
-      // A 2023 CBSA that BEA's MSA table does not carry falls back to its state's metropolitan portion.
-      const [rpp, src] =
-        direct !== undefined
-          ? [direct, `MARPP ${cbsa}`]
-          : portion !== undefined
-            ? [portion, `PARPP ${stFips}998`]
-            : [100, 'US'];
-      areas[key] = { name: title, kind: 'metro', state: st, rpp, rppSource: src };
-    }
-    return key;
-  }
-  function ensureNonmetro(usps: string): string {
-    const key = `n:${usps}`;
-    if (areas[key] === undefined) {
-      const fips = STATES.find(([u]) => u === usps)?.[1] ?? '';
-      const name = STATES.find(([u]) => u === usps)?.[2] ?? usps;
-      const non = parpp.allItems.get(`${fips}999`);
-      const met = parpp.allItems.get(`${fips}998`);
-      const [rpp, src] =
-        non !== undefined
-          ? [non, `PARPP ${fips}999`]
-          : met !== undefined
-            ? [met, `PARPP ${fips}998`]
-            : [100, 'US'];
-      areas[key] = {
-        name: `${name} nonmetropolitan area`,
-        kind: 'nonmetro',
-        state: usps,
-        rpp,
-        rppSource: src,
-      };
-    }
-    return key;
+  const namedByState = new Map<string, NamedArea[]>();
+  for (const r of areaRows) {
+    areas[r.key] ??= { name: r.title, kind: r.key.startsWith('m:') ? 'metro' : 'nonmetro', state: r.state };
+    let list = namedByState.get(r.state);
+    if (list === undefined) namedByState.set(r.state, (list = []));
+    list.push({ name: r.county, area: r.key });
   }
 
-  // ---- ZIPs: the wage area holding the largest share (TOT_RATIO) of the ZIP's addresses ----
+  // ---- ZIP rows ----
   const zh = zipRows.findIndex((r) => cellText(r[0]).toUpperCase() === 'ZIP');
   if (zh < 0) throw new Error('ZIP crosswalk: no ZIP header');
   const zcols: Record<string, number> = {};
@@ -188,27 +155,59 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
     zi('USPS_ZIP_PREF_STATE'),
     zi('TOT_RATIO'),
   ];
+  const zipData = zipRows
+    .slice(zh + 1)
+    .map((r) => ({
+      zip: cellText(r[iZip]).padStart(5, '0'),
+      county: cellText(r[iCounty]).padStart(5, '0'),
+      state: cellText(r[iState]).toUpperCase(),
+      city: cellText(r[iCity]),
+      ratio: Number(r[iRatio] ?? 0) || 0,
+    }))
+    .filter((z) => /^\d{5}$/.test(z.zip) && STATE_BY_FIPS.has(z.county.slice(0, 2)));
 
+  // ---- counties -> areas: metropolitan counties by CBSA code, the others by name (county-join.ts) ----
+  const countyArea = new Map<string, string>();
+  const unjoined: { fips: string; area: string; why: string }[] = [];
+  const codesByState = new Map<string, Set<string>>();
+  for (const f of [...zipData.map((z) => z.county), ...counties.keys()]) {
+    const st = STATE_BY_FIPS.get(f.slice(0, 2));
+    if (st === undefined) continue;
+    let set = codesByState.get(st.usps);
+    if (set === undefined) codesByState.set(st.usps, (set = new Set()));
+    set.add(f);
+  }
+  const knownNames = new Map([...counties].map(([f, c]) => [f, c.name]));
+  for (const [usps, codes] of codesByState) {
+    const joined = joinStateCounties([...codes], knownNames, namedByState.get(usps) ?? []);
+    const joinedByCode = new Set<string>();
+    for (const f of codes) {
+      const c = counties.get(f);
+      const byCode =
+        c !== undefined && c.metro && areas[`m:${c.cbsa}`] !== undefined ? `m:${c.cbsa}` : undefined;
+      if (byCode !== undefined) joinedByCode.add(f);
+      const area = byCode ?? joined.areas.get(f);
+      if (area !== undefined && area !== '') countyArea.set(f, area);
+    }
+    // A metropolitan county joined by its CBSA code is certain whatever its name did.
+    unjoined.push(...joined.unjoined.filter((u) => !joinedByCode.has(u.fips)));
+  }
+
+  // ---- ZIPs: the wage area holding the largest share (TOT_RATIO) of the ZIP's addresses ----
   const zipWeights = new Map<string, { state: string; city: string; w: Map<string, number> }>();
   const cityWeights = new Map<string, { display: string; w: Map<string, number> }>();
-  for (const r of zipRows.slice(zh + 1)) {
-    const zip = cellText(r[iZip]).padStart(5, '0');
-    const county = cellText(r[iCounty]).padStart(5, '0');
-    const state = cellText(r[iState]).toUpperCase();
-    if (!/^\d{5}$/.test(zip) || !knownUsps.has(state)) continue; // territories are not covered
-    const area = areaOfCounty(county);
-    if (area === null) continue;
-    const ratio = Number(r[iRatio] ?? 0) || 0;
-    const city = cellText(r[iCity]);
-    let z = zipWeights.get(zip);
-    if (z === undefined) zipWeights.set(zip, (z = { state, city, w: new Map() }));
-    z.w.set(area, (z.w.get(area) ?? 0) + ratio);
-    const ck = `${state}|${normaliseCity(city)}`;
+  for (const z of zipData) {
+    const area = countyArea.get(z.county);
+    if (area === undefined || !STATE_BY_FIPS.has(z.county.slice(0, 2))) continue;
+    let zw = zipWeights.get(z.zip);
+    if (zw === undefined) zipWeights.set(z.zip, (zw = { state: z.state, city: z.city, w: new Map() }));
+    zw.w.set(area, (zw.w.get(area) ?? 0) + z.ratio);
+    const ck = `${z.state}|${normaliseCity(z.city)}`;
     let cw = cityWeights.get(ck);
-    if (cw === undefined) cityWeights.set(ck, (cw = { display: displayCity(city), w: new Map() }));
+    if (cw === undefined) cityWeights.set(ck, (cw = { display: displayCity(z.city), w: new Map() }));
     // Every ZIP of a city counts with its address share, so a city spread over areas goes to the
     // area with most of its ZIP weight.
-    cw.w.set(area, (cw.w.get(area) ?? 0) + ratio);
+    cw.w.set(area, (cw.w.get(area) ?? 0) + z.ratio);
   }
   const argmax = (w: Map<string, number>): string => {
     let best = '';
@@ -218,50 +217,43 @@ export async function buildGeographyPart(rawDir: string): Promise<GeographyPart>
   };
 
   const zips: Record<string, ZipEntry> = {};
-  const metroZipWeight = new Map<string, number>();
-  const allZipWeight = new Map<string, number>();
-  for (const [zip, z] of [...zipWeights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  for (const [zip, z] of [...zipWeights].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
     zips[zip] = [argmax(z.w), z.state, displayCity(z.city)];
-    for (const [area, w] of z.w) {
-      allZipWeight.set(z.state, (allZipWeight.get(z.state) ?? 0) + w);
-      if (area.startsWith('m:')) metroZipWeight.set(z.state, (metroZipWeight.get(z.state) ?? 0) + w);
-    }
-  }
 
   const cities: Record<string, readonly [string, string]> = {};
   for (const [k, c] of [...cityWeights].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
     cities[k] = [argmax(c.w), c.display];
-  // Census principal cities fill names USPS does not use as a preferred city name.
+  // Census principal cities fill names USPS does not use as a preferred city name: a metropolitan
+  // one joins its MSA; a micropolitan one the area most of its CBSA's counties joined.
+  const cbsaArea = new Map<string, Map<string, number>>();
+  for (const [f, c] of counties) {
+    const area = countyArea.get(f);
+    if (area === undefined) continue;
+    let w = cbsaArea.get(c.cbsa);
+    if (w === undefined) cbsaArea.set(c.cbsa, (w = new Map()));
+    w.set(area, (w.get(area) ?? 0) + 1);
+  }
   for (const p of principal) {
-    const st = byFips.get(p.stateFips);
+    const st = STATE_BY_FIPS.get(p.stateFips);
     if (st === undefined) continue;
     const k = `${st.usps}|${normaliseCity(p.name)}`;
     if (cities[k] !== undefined) continue;
-    const area = p.metro ? ensureMetro(p.cbsa, p.title) : ensureNonmetro(st.usps);
-    cities[k] = [area, p.name.replace(/\s*\(.*\)\s*$/, '')];
+    const w = cbsaArea.get(p.cbsa);
+    const area =
+      p.metro && areas[`m:${p.cbsa}`] !== undefined ? `m:${p.cbsa}` : w === undefined ? '' : argmax(w);
+    if (area !== '') cities[k] = [area, p.name.replace(/\s*\(.*\)\s*$/, '')];
   }
 
-  // ---- states: metro and nonmetro portions weighted by the state's ZIP weight in each ----
   const states: Record<string, StateInfo> = {};
-  for (const [usps, fips, name] of STATES) {
-    const metroRpp = parpp.allItems.get(`${fips}998`) ?? null;
-    const nonmetroRpp = parpp.allItems.get(`${fips}999`) ?? null;
-    const all = allZipWeight.get(usps) ?? 0;
-    const metroShare = all > 0 ? (metroZipWeight.get(usps) ?? 0) / all : 1;
-    let rpp: number;
-    if (metroRpp !== null && nonmetroRpp !== null)
-      rpp = metroShare * metroRpp + (1 - metroShare) * nonmetroRpp;
-    else rpp = metroRpp ?? nonmetroRpp ?? 100;
-    states[usps] = {
-      usps,
-      fips,
-      name,
-      rpp: Math.round(rpp * 1000) / 1000,
-      metroRpp,
-      nonmetroRpp,
-      metroShare: Math.round(metroShare * 10000) / 10000,
-    };
-  }
+  for (const [fips, st] of STATE_BY_FIPS) states[st.usps] = { usps: st.usps, fips, name: st.name };
 
-  return { rppYear: marpp.year, states, areas, zips, cities };
+  return {
+    areaDefinitions: 'OFLC Geography.csv 2025-26 (May 2024 OEWS areas)',
+    states,
+    areas,
+    zips,
+    cities,
+    counties: Object.fromEntries([...countyArea].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    unjoined: unjoined.sort((a, b) => (a.fips < b.fips ? -1 : 1)),
+  };
 }

@@ -14,6 +14,8 @@ const wageEntry = z.object({
   hourlyOnly: z.boolean(),
 });
 const wageRows = z.record(z.string(), wageEntry);
+const maybe = z.number().nullable();
+const areaCell = z.tuple([maybe, maybe, maybe, maybe, maybe]);
 
 export const ManifestSchema = z.object({
   formatVersion: z.number().int(),
@@ -39,36 +41,22 @@ export const WagesPartSchema = z.object({
     z.object({
       year: z.number().int(),
       source: z.string(),
-      kind: z.enum(['state', 'msa']),
-      areas: z.record(z.string(), z.object({ title: z.string(), rows: wageRows })),
+      kind: z.enum(['state', 'msa', 'nonmetro']),
+      topCode: z.number().nullable(),
+      areas: z.record(z.string(), z.object({ title: z.string(), rows: z.record(z.string(), areaCell) })),
     }),
   ),
 }) satisfies z.ZodType<WagesPart>;
 
 export const GeographyPartSchema = z.object({
-  rppYear: z.number().int(),
-  states: z.record(
-    z.string(),
-    z.object({
-      usps: z.string(),
-      fips: z.string(),
-      name: z.string(),
-      rpp: z.number().positive(),
-      metroRpp: z.number().nullable(),
-      nonmetroRpp: z.number().nullable(),
-      metroShare: z.number(),
-    }),
-  ),
+  areaDefinitions: z.string(),
+  states: z.record(z.string(), z.object({ usps: z.string(), fips: z.string(), name: z.string() })),
   areas: z.record(
     z.string(),
-    z.object({
-      name: z.string(),
-      kind: z.enum(['metro', 'nonmetro']),
-      state: z.string(),
-      rpp: z.number().positive(),
-      rppSource: z.string(),
-    }),
+    z.object({ name: z.string(), kind: z.enum(['metro', 'nonmetro']), state: z.string() }),
   ),
   zips: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
   cities: z.record(z.string(), z.tuple([z.string(), z.string()])),
+  counties: z.record(z.string(), z.string()),
+  unjoined: z.array(z.object({ fips: z.string(), area: z.string(), why: z.string() })),
 }) satisfies z.ZodType<GeographyPart>;

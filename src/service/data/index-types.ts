@@ -3,7 +3,7 @@
  * service reads them at start-up and never writes. Bump INDEX_FORMAT_VERSION whenever a shape or a
  * meaning changes, so an index built by older code is refused at start-up instead of misread.
  */
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
 /** Annual USD at the 10th, 25th, 50th, 75th and 90th percentiles, non-decreasing. */
 export type Percentiles = readonly [number, number, number, number, number];
@@ -41,14 +41,26 @@ export interface SectorTable {
 }
 
 /**
- * Area-specific OEWS estimates (state or MSA files), when staged. Keys are wage-area keys as used by
- * the geography part: `s:<USPS>` for a state, `m:<CBSA>` for a metropolitan area.
+ * One area's published annual percentiles (10th, 25th, median, 75th, 90th) for one occupation, null
+ * where the cell is blank (suppressed, or top-coded in a vintage that top-codes; see AreaTable.topCode).
+ */
+export type AreaCell = readonly [number | null, number | null, number | null, number | null, number | null];
+
+/**
+ * Measured OEWS estimates of one vintage for one kind of area. Keys are the geography's area keys:
+ * `s:<USPS>` for a state or territory, `m:<CBSA>` for a metropolitan area, `n:<7-digit OEWS code>` for a
+ * nonmetropolitan area.
  */
 export interface AreaTable {
   readonly year: number;
+  /** Relative path(s) under the raw folder. */
   readonly source: string;
-  readonly kind: 'state' | 'msa';
-  readonly areas: Readonly<Record<string, { readonly title: string; readonly rows: WageRows }>>;
+  readonly kind: 'state' | 'msa' | 'nonmetro';
+  /** Annual top-code of this vintage (a blank above a published percentile is at least this), or null. */
+  readonly topCode: number | null;
+  readonly areas: Readonly<
+    Record<string, { readonly title: string; readonly rows: Readonly<Record<string, AreaCell>> }>
+  >;
 }
 
 export interface WagesPart {
@@ -61,40 +73,37 @@ export interface WagesPart {
   readonly areaTables: readonly AreaTable[];
 }
 
-/** A wage area: a metropolitan CBSA or a state's nonmetropolitan remainder (the OEWS area types). */
+/** An OEWS wage area (Geography.csv): a metropolitan area (MSA, by CBSA code) or a nonmetropolitan area. */
 export interface WageArea {
+  /** The OEWS area title, e.g. "San Jose-Sunnyvale-Santa Clara, CA" or "Northwest Alabama nonmetropolitan area". */
   readonly name: string;
   readonly kind: 'metro' | 'nonmetro';
   /** USPS code of the area's (first) state. */
   readonly state: string;
-  /** BEA RPP, all items, US = 100. */
-  readonly rpp: number;
-  /** Where `rpp` came from, for the methodology trail, e.g. "MARPP 41940" or "PARPP 06998". */
-  readonly rppSource: string;
 }
 
 export interface StateInfo {
   readonly usps: string;
   readonly fips: string;
   readonly name: string;
-  /** State-level RPP: metro and nonmetro portions weighted by the state's ZIP share in each. */
-  readonly rpp: number;
-  readonly metroRpp: number | null;
-  readonly nonmetroRpp: number | null;
-  readonly metroShare: number;
 }
 
 /** [wage-area key, USPS state, USPS preferred city (display case)]. */
 export type ZipEntry = readonly [string, string, string];
 
 export interface GeographyPart {
-  readonly rppYear: number;
+  /** Where the county -> area join came from, for the manifest's vintages. */
+  readonly areaDefinitions: string;
   readonly states: Readonly<Record<string, StateInfo>>;
-  /** Keyed `m:<CBSA>` (metro) or `n:<USPS>` (state nonmetropolitan area). */
+  /** Keyed `m:<CBSA>` (metropolitan) or `n:<7-digit OEWS code>` (nonmetropolitan). */
   readonly areas: Readonly<Record<string, WageArea>>;
   readonly zips: Readonly<Record<string, ZipEntry>>;
   /** Keyed `<USPS>|<normalised city>`: [wage-area key, display name]. */
   readonly cities: Readonly<Record<string, readonly [string, string]>>;
+  /** County FIPS -> wage-area key (every county the ZIP file names), for tests and the methodology trail. */
+  readonly counties: Readonly<Record<string, string>>;
+  /** Counties whose name could not be joined to Geography.csv, with the area they were given and why. */
+  readonly unjoined: readonly { readonly fips: string; readonly area: string; readonly why: string }[];
 }
 
 export interface SourceFingerprint {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cellText, readXlsx, type Cell, type Row } from './raw-files';
-import type { AreaTable, NationalTable, Percentiles, SectorTable, WageEntry } from './index-types';
+import type { AreaCell, AreaTable, NationalTable, Percentiles, SectorTable, WageEntry } from './index-types';
 
 /**
  * Readers for BLS OEWS "_dl.xlsx" files (national, national-by-sector, state, MSA). They share one
@@ -140,9 +140,24 @@ export async function readSectorFile(rawDir: string, rel: string, year: number):
 }
 
 /**
- * A BLS state or MSA file. States are keyed `s:<PRIM_STATE>` (AREA_TYPE 2); metropolitan areas
- * `m:<AREA>` (AREA_TYPE 4; OEWS MSA codes are CBSA codes). Nonmetropolitan areas (AREA_TYPE 6) use
- * BLS-only codes whose counties are not staged, so they are skipped.
+ * A row's annual percentiles as an area cell: "#" (top-coded) and suppressed cells become blanks, which
+ * pricing reads by the same rule as the converted files (pricing/area-wages.ts); hourly-only rows are
+ * annualised at 2080 hours. Null when nothing is published.
+ */
+function areaCellOf(row: Row, cols: Columns): AreaCell | null {
+  const hourlyOnly = cellText(at(row, cols, 'HOURLY')).toUpperCase() === 'TRUE';
+  const names = hourlyOnly ? HOURLY_COLS : ANNUAL_COLS;
+  const cell = names.map((n) => {
+    const w = wageCell(at(row, cols, n), hourlyOnly ? TOP_CODE_HOURLY : TOP_CODE_ANNUAL);
+    return w === null || w.topCoded ? null : hourlyOnly ? round2(w.value * HOURS_PER_YEAR) : w.value;
+  });
+  return cell.every((v) => v === null) ? null : (cell as unknown as AreaCell);
+}
+
+/**
+ * An official BLS state or MSA workbook (`state_M20xx_dl.xlsx`, `MSA_M20xx_dl.xlsx`): preferred over the
+ * converted files of the same vintage when a user stages it. States are keyed `s:<PRIM_STATE>`
+ * (AREA_TYPE 2, territories AREA_TYPE 3); metropolitan areas `m:<AREA>` (AREA_TYPE 4; CBSA codes).
  */
 export async function readAreaFile(
   rawDir: string,
@@ -151,12 +166,12 @@ export async function readAreaFile(
   kind: 'state' | 'msa',
 ): Promise<AreaTable> {
   const { cols, rows } = await parseFile(join(rawDir, rel));
-  const groups = new Map<string, { title: string; rows: ParsedRow[] }>();
+  const areas: Record<string, { title: string; rows: Record<string, AreaCell> }> = {};
   for (const r of rows) {
     const areaType = cellText(at(r.row, cols, 'AREA_TYPE'));
     let key: string;
     if (kind === 'state') {
-      if (areaType !== '' && areaType !== '2') continue;
+      if (areaType !== '' && areaType !== '2' && areaType !== '3') continue;
       const st = cellText(at(r.row, cols, 'PRIM_STATE')).toUpperCase();
       if (!/^[A-Z]{2}$/.test(st)) continue;
       key = `s:${st}`;
@@ -166,16 +181,12 @@ export async function readAreaFile(
       if (!/^\d{5}$/.test(area)) continue;
       key = `m:${area}`;
     }
-    let g = groups.get(key);
-    if (g === undefined) {
-      g = { title: cellText(at(r.row, cols, 'AREA_TITLE')), rows: [] };
-      groups.set(key, g);
-    }
-    g.rows.push(r);
+    const g = (areas[key] ??= { title: cellText(at(r.row, cols, 'AREA_TITLE')), rows: {} });
+    const cell = areaCellOf(r.row, cols);
+    // A broad code published twice keeps its first row, as byCode does.
+    if (cell !== null && g.rows[r.code] === undefined) g.rows[r.code] = cell;
   }
-  const areas: Record<string, { title: string; rows: Record<string, WageEntry> }> = {};
-  for (const [key, g] of groups) areas[key] = { title: g.title, rows: byCode(g.rows) };
-  return { year, source: rel, kind, areas };
+  return { year, source: rel, kind, topCode: year <= 2024 ? TOP_CODE_ANNUAL : null, areas };
 }
 
 /** OEWS files present in `<rawDir>/oews`, by kind, newest year first. */

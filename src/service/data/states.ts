@@ -1,7 +1,6 @@
 /**
- * The 50 states and the District of Columbia: USPS code, FIPS code and name. These are the areas
- * OEWS national estimates and BEA RPPs cover; territories (PR, VI, GU, ...) are deliberately absent,
- * so a territory ZIP or state code does not resolve (see docs/methodology.md).
+ * The 50 states and the District of Columbia: USPS code, FIPS code and name, the areas OEWS national
+ * estimates cover. Territories with OEWS area estimates follow in TERRITORIES.
  */
 export const STATES: readonly (readonly [usps: string, fips: string, name: string])[] = [
   ['AL', '01', 'Alabama'],
@@ -56,3 +55,19 @@ export const STATES: readonly (readonly [usps: string, fips: string, name: strin
   ['WI', '55', 'Wisconsin'],
   ['WY', '56', 'Wyoming'],
 ];
+
+/**
+ * Territories with their own OEWS estimates (oews-area/M2024/territories and the OEWS areas of
+ * Geography.csv): priced from their own area and territory figures; the national fallback stays the
+ * 50 states and DC, which is what OEWS national estimates cover.
+ */
+export const TERRITORIES: readonly (readonly [usps: string, fips: string, name: string])[] = [
+  ['GU', '66', 'Guam'],
+  ['PR', '72', 'Puerto Rico'],
+  ['VI', '78', 'Virgin Islands'],
+];
+
+/** States, DC and the territories above, by FIPS code. */
+export const STATE_BY_FIPS: ReadonlyMap<string, { readonly usps: string; readonly name: string }> = new Map(
+  [...STATES, ...TERRITORIES].map(([usps, fips, name]) => [fips, { usps, name }]),
+);

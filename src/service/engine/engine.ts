@@ -2,7 +2,7 @@ import type { BONUS_FIELDS, COMP_FIELDS, JobResult, SALARY_FIELDS } from '../../
 import type { JobSpec } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import type { PricingIndex } from '../data/load';
-import { resolveLocation } from '../location/resolve';
+import { appliedAt, resolveLocation } from '../location/resolve';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
@@ -38,6 +38,7 @@ type PricedItem = Required<
     | 'DataScope_Region'
     | 'DataScope_State'
     | 'DataScope_City'
+    | 'DataEffectiveDate'
   >
 > &
   Partial<CompAndBonus> &
@@ -61,6 +62,7 @@ export function createPricingEngine(
     );
   }
   const { wages, geography } = index;
+  const effectiveDate = `${year}-05-01`;
 
   function price(spec: JobSpec, client: ClientScope): PriceOutcome {
     const loc = resolveLocation(geography, spec.scope, client);
@@ -77,7 +79,7 @@ export function createPricingEngine(
     const sector =
       industry.sector !== null && industryAllowed(industry.sector, client) ? industry.sector : null;
     const size = sizeAdjustment(spec.scope.fte, spec.scope.revenue);
-    const priced = priceOccupation(wages, geography, {
+    const priced = priceOccupation(wages, {
       soc: match.socCode,
       // The matcher promises -2..+2; clamp so a future matcher cannot push the window off the model.
       levelShift: Math.max(-2, Math.min(2, match.levelShift)),
@@ -92,6 +94,7 @@ export function createPricingEngine(
     const [s10, s25, s50, s75, s90] = priced.salary;
     const [c10, c25, c50, c75, c90] = priced.comp;
     const applied = priced.sectorApplied ?? ALL_INDUSTRIES;
+    const place = appliedAt(geography, loc.location, priced.geoLevel);
     // Typed parts (see PricedItem): a misspelt or missing field does not compile.
     const compAndBonus: Partial<CompAndBonus> = client.includeCompAndBonus
       ? {
@@ -127,10 +130,12 @@ export function createPricingEngine(
       DataScope_IndustryCode: applied.code,
       DataScope_IndustryName: applied.name,
       ...sizeRange,
-      DataScope_CountryCode: loc.location.countryCode,
-      DataScope_Region: loc.location.region,
-      DataScope_State: loc.location.state,
-      DataScope_City: loc.location.city,
+      DataScope_CountryCode: place.countryCode,
+      DataScope_Region: place.region,
+      DataScope_State: place.state,
+      DataScope_City: place.city,
+      // D20: figures moved to the pricing vintage are dated by it (OEWS reference month: May).
+      DataEffectiveDate: effectiveDate,
     };
     return { ok: true, result };
   }

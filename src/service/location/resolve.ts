@@ -18,7 +18,7 @@ export type GeoLevel = 'national' | 'state' | 'metro';
 
 export interface AppliedLocation {
   readonly countryCode: 'USA';
-  /** DataScope_Region: "United States", a state name, a metro area title or "<State> nonmetropolitan area". */
+  /** DataScope_Region: "United States", a state name, or the OEWS title of a metropolitan or nonmetropolitan area. */
   readonly region: string;
   /** DataScope_State: USPS code applied, "" at national level. */
   readonly state: string;
@@ -26,10 +26,8 @@ export interface AppliedLocation {
   readonly city: string;
   /** The level actually applied. */
   readonly level: GeoLevel;
-  /** Key of the wage area (`m:<CBSA>`, `n:<USPS>`), `s:<USPS>` for a state, `us` for national. */
+  /** Key of the OEWS wage area (`m:<CBSA>`, `n:<7-digit code>`), `s:<USPS>` for a state, `us` for national. */
   readonly areaKey: string;
-  /** Multiplier from national to this area (BEA RPP / 100); 1 at national level. */
-  readonly differential: number;
 }
 
 export type LocationOutcome =
@@ -43,7 +41,6 @@ const NATIONAL: AppliedLocation = Object.freeze({
   city: '',
   level: 'national',
   areaKey: 'us',
-  differential: 1,
 });
 
 const fail = (message: string): LocationOutcome => ({ ok: false, message });
@@ -90,17 +87,7 @@ function capped(
   if (state === undefined) return NATIONAL; // unreachable: the index only holds ZIPs of known states
   // A state-only client (D15), a place that is only known to its state, or an area missing from the index.
   const area = finest === 'state' || fine.areaKey.startsWith('s:') ? undefined : geo.areas[fine.areaKey];
-  if (area === undefined) {
-    return {
-      countryCode: 'USA',
-      region: state.name,
-      state: state.usps,
-      city: '',
-      level: 'state',
-      areaKey: `s:${state.usps}`,
-      differential: state.rpp / 100,
-    };
-  }
+  if (area === undefined) return stateLevel(state);
   return {
     countryCode: 'USA',
     region: area.name,
@@ -108,8 +95,35 @@ function capped(
     city: fine.city,
     level: 'metro',
     areaKey: fine.areaKey,
-    differential: area.rpp / 100,
   };
+}
+
+function stateLevel(state: { usps: string; name: string }): AppliedLocation {
+  return {
+    countryCode: 'USA',
+    region: state.name,
+    state: state.usps,
+    city: '',
+    level: 'state',
+    areaKey: `s:${state.usps}`,
+  };
+}
+
+/**
+ * D9: what was applied when the area's own figures were missing for the occupation and pricing fell back
+ * to the state's or the nation's: DataScope names that level, not the place asked for.
+ */
+export function appliedAt(
+  geo: GeographyPart,
+  loc: AppliedLocation,
+  level: 'area' | 'state' | 'national',
+): AppliedLocation {
+  if (level === 'national' || loc.level === 'national') return NATIONAL;
+  if (level === 'state' && loc.level === 'metro') {
+    const state = geo.states[loc.state];
+    return state === undefined ? NATIONAL : stateLevel(state);
+  }
+  return loc;
 }
 
 /** USPS/Census spelling first; then without a trailing "City" ("New York City" -> "New York"). */

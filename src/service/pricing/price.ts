@@ -1,5 +1,6 @@
-import type { AreaTable, GeographyPart, Percentiles, WageEntry, WagesPart } from '../data/index-types';
+import type { Percentiles, WageEntry, WagesPart } from '../data/index-types';
 import type { AppliedLocation } from '../location/resolve';
+import { localWages, type AppliedLevel } from './area-wages';
 import { bonusShares } from './bonus';
 import type { Sector } from './industry';
 import { shiftWindow } from './level';
@@ -11,8 +12,9 @@ import type { SizeApplied } from './size';
  *  1. national OEWS annual percentiles of the chosen vintage for the SOC code (hierarchy fallback);
  *  2. industry: the NAICS-sector percentiles of the same code (newest sector file, then the older),
  *     aged to the vintage by the occupation's national median ratio; none -> all industries;
- *  3. geography: OEWS area percentiles when a state/MSA file is staged and has the code, otherwise the
- *     national figures times the area's BEA RPP / 100;
+ *  3. geography: the measured OEWS percentiles of the area, then the state, then the nation, per
+ *     percentile (area-wages.ts), moved to the vintage; the industry effect rides on them as the
+ *     sector/national median ratio of the occupation;
  *  4. company size factor; 5. level window; 6. whole dollars; 7. bonus shares -> Comp and targets.
  */
 export interface PriceRequest {
@@ -37,7 +39,8 @@ export interface PricedOccupation {
   readonly socLevel: SocLevel;
   /** The sector actually applied: null when none was asked or the sector file has no estimate. */
   readonly sectorApplied: Sector | null;
-  readonly geoSource: 'national' | 'bea-rpp' | 'oews-area';
+  /** The level whose measured median was used (area, state or national): what DataScope names (D9). */
+  readonly geoLevel: AppliedLevel;
 }
 
 const scale = (p: Percentiles, f: number): Percentiles => p.map((v) => v * f) as unknown as Percentiles;
@@ -59,59 +62,17 @@ function sectorPercentiles(wages: WagesPart, sector: Sector, code: string, year:
   return null;
 }
 
-/** OEWS area figures for the applied area, aged to `year`; a nonmetro area borrows its state's figures scaled by RPP. */
-function areaPercentiles(
-  wages: WagesPart,
-  geo: GeographyPart,
-  loc: AppliedLocation,
-  code: string,
-  year: number,
-): Percentiles | null {
-  const pick = (kind: AreaTable['kind'], key: string): Percentiles | null => {
-    const table = wages.areaTables.find((t) => t.kind === kind);
-    const e = table?.areas[key]?.rows[code];
-    return table !== undefined && e !== undefined
-      ? scale(e.p, agingFactor(wages, code, table.year, year))
-      : null;
-  };
-  if (loc.areaKey.startsWith('m:')) return pick('msa', loc.areaKey);
-  if (loc.areaKey.startsWith('s:')) return pick('state', loc.areaKey);
-  if (loc.areaKey.startsWith('n:')) {
-    const st = loc.areaKey.slice(2);
-    const statewide = pick('state', `s:${st}`);
-    const state = geo.states[st];
-    return statewide !== null && state !== undefined
-      ? scale(statewide, (loc.differential * 100) / state.rpp)
-      : null;
-  }
-  return null;
-}
-
-export function priceOccupation(
-  wages: WagesPart,
-  geo: GeographyPart,
-  req: PriceRequest,
-): PricedOccupation | null {
+export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccupation | null {
   const national = wages.national[String(req.year)];
   if (national === undefined) return null;
   const occ = occupationWages(national.rows, req.soc);
   if (occ === null) return null;
 
   const sectorP = req.sector === null ? null : sectorPercentiles(wages, req.sector, occ.code, req.year);
-  const base = sectorP ?? occ.entry.p;
 
-  let located: Percentiles;
-  let geoSource: PricedOccupation['geoSource'];
-  const area =
-    req.location.level === 'national' ? null : areaPercentiles(wages, geo, req.location, occ.code, req.year);
-  if (area !== null) {
-    // Area data are all-industry: carry the industry effect over as the sector/national median ratio.
-    located = sectorP === null ? area : scale(area, sectorP[2] / occ.entry.p[2]);
-    geoSource = 'oews-area';
-  } else {
-    located = scale(base, req.location.differential);
-    geoSource = req.location.level === 'national' ? 'national' : 'bea-rpp';
-  }
+  const local = localWages(wages, req.location.areaKey, req.location.state, occ.code, req.year, occ.entry.p);
+  // Area data are all-industry: carry the industry effect over as the sector/national median ratio.
+  const located = sectorP === null ? local.p : scale(local.p, sectorP[2] / occ.entry.p[2]);
 
   const sized = req.size === null ? located : scale(located, req.size.factor);
   const levelled = shiftWindow(sized, req.levelShift);
@@ -136,6 +97,6 @@ export function priceOccupation(
     oewsCode: occ.code,
     socLevel: occ.level,
     sectorApplied: sectorP === null ? null : req.sector,
-    geoSource,
+    geoLevel: local.level,
   };
 }

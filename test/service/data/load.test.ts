@@ -42,7 +42,15 @@ const writeParts = (): void => {
   );
   writeFileSync(
     join(dir, 'geography.json'),
-    JSON.stringify({ rppYear: 2024, states: {}, areas: {}, zips: {}, cities: {} }),
+    JSON.stringify({
+      areaDefinitions: 'test',
+      states: {},
+      areas: {},
+      zips: {},
+      cities: {},
+      counties: {},
+      unjoined: [],
+    }),
   );
   writeFileSync(join(dir, 'onet.json'), JSON.stringify(EMPTY_ONET_PART));
 };
@@ -81,7 +89,7 @@ test('an index whose recorded raw files differ from the raw folder is refused', 
   // Without a raw folder (a deployment that ships only data/build) the freshness check is skipped.
   await expect(loadIndex(dir)).resolves.toMatchObject({
     wages: { primaryYear: 2025 },
-    geography: { rppYear: 2024 },
+    geography: { areaDefinitions: 'test' },
   });
 });
 
@@ -97,11 +105,13 @@ test('a part of the wrong shape is refused, naming the field', async () => {
   writeFileSync(
     join(dir, 'geography.json'),
     JSON.stringify({
-      rppYear: 2024,
+      areaDefinitions: 'test',
       states: {},
       areas: {},
       zips: { '95112': ['m:41940', 'CA'] },
       cities: {},
+      counties: {},
+      unjoined: [],
     }),
   );
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));

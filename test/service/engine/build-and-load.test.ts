@@ -27,9 +27,15 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
     expect.arrayContaining([
       'oews/national_M2025_dl.xlsx',
       'geo/ZIP_COUNTY_092024.xlsx',
-      'bea/MARPP_MSA_2008_2024.csv.gz',
+      // Issue 9 item 1: the measured area files and the county -> area map are recorded with their hashes.
+      'oews-area/M2024/msa/msa.parquet',
+      'oews-area/M2025/states/06.json.gz',
+      'oews-area/M2024/nonmetro/0100001.json.gz',
+      'oews-area/oflc-2025-26/Geography.csv.gz',
     ]),
   );
+  // BEA price parities are no longer read: local pay is measured (docs/methodology.md).
+  expect(paths.some((p) => p.startsWith('bea/'))).toBe(false);
   expect(new Set(paths).size).toBe(paths.length);
   for (const s of first.manifest.sources) expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
 
@@ -43,6 +49,8 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
   );
   expect(rn.ok && rn.result).toMatchObject({
     DataScope_Region: 'San Jose-Sunnyvale-Santa Clara, CA',
+    // D20: May 2024 metro figures moved to May 2025 are dated by the newer vintage.
+    DataEffectiveDate: '2025-05-01',
     JobFamilyName: 'Healthcare Practitioners and Technical Occupations',
     CurrencyCode: 'USD',
   });

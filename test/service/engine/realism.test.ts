@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readXlsx, cellText } from '../../../src/service/data/raw-files';
+import { gunzipSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { createPricingEngine } from '../../../src/service/engine/engine';
 import { FULL_SCOPE, type PricingEngine } from '../../../src/service/model';
 import { jobSpec } from '../../../src/domain/job';
@@ -8,8 +10,10 @@ import { RAW_DIR, socMatcher, testIndex } from './test-index';
 
 /**
  * Realism: the national, all-industry, unlevelled Salary50 is the OEWS national median itself. The
- * expected values are read here straight from the BLS files (column A_MEDIAN by header name), not through
- * the service's parser, so a parsing or fallback mistake cannot hide.
+ * expected values are read here with readers of the test's own, never the service's (issue 14 item 9):
+ * the national medians from the staged JSON conversions of the national files (oews-area/M20xx/
+ * national.json.gz, which its SOURCES.md checked cell for cell against national_M20xx_dl.xlsx), and the
+ * sector medians with exceljs called directly, column A_MEDIAN found by its header.
  */
 const COMMON_OCCUPATIONS: readonly [string, string][] = [
   ['29-1141', 'Registered Nurses'],
@@ -34,20 +38,14 @@ const COMMON_OCCUPATIONS: readonly [string, string][] = [
   ['47-2111', 'Electricians'],
 ];
 
-async function mediansFrom(
-  file: string,
-): Promise<Map<string, { title: string; median: string | number | null }>> {
-  const rows = await readXlsx(join(RAW_DIR, 'oews', file));
-  const header = (rows[0] ?? []).map((c) => cellText(c));
-  const [iCode, iTitle, iMedian] = ['OCC_CODE', 'OCC_TITLE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [
-    number,
-    number,
-    number,
-  ];
-  const out = new Map<string, { title: string; median: string | number | null }>();
-  for (const r of rows.slice(1))
-    out.set(cellText(r[iCode]), { title: cellText(r[iTitle]), median: r[iMedian] ?? null });
-  return out;
+function mediansFrom(year: number): Map<string, { title: string; median: string | number | null }> {
+  const file = join(RAW_DIR, 'oews-area', `M${year}`, 'national.json.gz');
+  const parsed = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
+    occupations: Record<string, { title: string; med?: number }>;
+  };
+  return new Map(
+    Object.entries(parsed.occupations).map(([code, o]) => [code, { title: o.title, median: o.med ?? null }]),
+  );
 }
 
 let index: PricingIndex;
@@ -60,10 +58,7 @@ beforeAll(async () => {
   index = await testIndex();
   on2024 = createPricingEngine(index, socMatcher(index), { wageVintage: 2024 });
   byDefault = createPricingEngine(index, socMatcher(index));
-  [may2024, may2025] = await Promise.all([
-    mediansFrom('national_M2024_dl.xlsx'),
-    mediansFrom('national_M2025_dl.xlsx'),
-  ]);
+  [may2024, may2025] = [mediansFrom(2024), mediansFrom(2025)];
 }, 120_000);
 
 const salary50 = (engine: PricingEngine, soc: string): number => {
@@ -78,7 +73,7 @@ describe('realism: 20 common occupations, national all-industry unlevelled Salar
   });
 
   test.each(COMMON_OCCUPATIONS)(
-    '%s %s: May 2024 vintage equals national_M2024_dl.xlsx A_MEDIAN',
+    '%s %s: May 2024 vintage equals the May 2024 national A_MEDIAN',
     (soc, title) => {
       const row = may2024.get(soc);
       expect(row?.title).toBe(title);
@@ -87,7 +82,7 @@ describe('realism: 20 common occupations, national all-industry unlevelled Salar
     },
   );
 
-  test.each(COMMON_OCCUPATIONS)('%s %s: default (May 2025) equals national_M2025_dl.xlsx A_MEDIAN', (soc) => {
+  test.each(COMMON_OCCUPATIONS)('%s %s: default (May 2025) equals the May 2025 national A_MEDIAN', (soc) => {
     const row = may2025.get(soc);
     expect(typeof row?.median).toBe('number');
     expect(salary50(byDefault, soc)).toBe(row?.median);
@@ -115,13 +110,13 @@ describe('realism: industry figures are the OEWS sector file figures', () => {
     '%s in sector %s on the May 2024 vintage equals natsector_M2024_dl.xlsx A_MEDIAN',
     async (soc, sector) => {
       const rows = await sectorRows();
-      const header = (rows[0] ?? []).map((c) => cellText(c));
+      const header = (rows[0] ?? []).map((c) => String(c ?? '').trim());
       const [iNaics, iCode, iMedian] = ['NAICS', 'OCC_CODE', 'A_MEDIAN'].map((h) => header.indexOf(h)) as [
         number,
         number,
         number,
       ];
-      const row = rows.find((r) => cellText(r[iNaics]) === sector && cellText(r[iCode]) === soc);
+      const row = rows.find((r) => String(r[iNaics] ?? '').trim() === sector && r[iCode] === soc);
       expect(typeof row?.[iMedian]).toBe('number');
       const out = on2024.price(jobSpec({ title: `soc:${soc}`, scope: { naics: sector } }), FULL_SCOPE);
       expect(out.ok && out.result.Salary50).toBe(row?.[iMedian]);
@@ -129,8 +124,19 @@ describe('realism: industry figures are the OEWS sector file figures', () => {
   );
 });
 
-let sectorCache: Promise<Awaited<ReturnType<typeof readXlsx>>> | undefined;
-function sectorRows(): Promise<Awaited<ReturnType<typeof readXlsx>>> {
-  sectorCache ??= readXlsx(join(RAW_DIR, 'oews', 'natsector_M2024_dl.xlsx'));
+type Cell = string | number | null;
+let sectorCache: Promise<Cell[][]> | undefined;
+/** natsector_M2024_dl.xlsx, first sheet, as plain cell values (exceljs directly, not the service's reader). */
+function sectorRows(): Promise<Cell[][]> {
+  sectorCache ??= (async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(RAW_DIR, 'oews', 'natsector_M2024_dl.xlsx'));
+    const rows: Cell[][] = [];
+    wb.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => {
+      const values = (row.values as unknown[]).slice(1);
+      rows.push(values.map((v) => (typeof v === 'number' || typeof v === 'string' ? v : null)));
+    });
+    return rows;
+  })();
   return sectorCache;
 }

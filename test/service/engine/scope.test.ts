@@ -89,7 +89,7 @@ describe('D7/D9 complete locations and the area applied', () => {
   test('ZIP alone fixes the area, even beside a different state and city', () => {
     const alone = price(RN, { zip: '38614' });
     expect(alone).toMatchObject({
-      DataScope_Region: 'Mississippi nonmetropolitan area',
+      DataScope_Region: 'West Delta Mississippi nonmetropolitan area',
       DataScope_State: 'MS',
       DataScope_City: 'Clarksdale',
     });
@@ -103,13 +103,23 @@ describe('D7/D9 complete locations and the area applied', () => {
   });
 });
 
+describe('territories with OEWS estimates of their own are priced from them (issue 9 item 2)', () => {
+  test('San Juan, PR: its metropolitan area; Puerto Rico alone: the territory', () => {
+    expect(price(RN, { zip: '00901' }).DataScope_Region).toBe('San Juan-Bayamon-Caguas, PR');
+    expect(price(RN, { state: 'PR' })).toMatchObject({
+      DataScope_Region: 'Puerto Rico',
+      DataScope_State: 'PR',
+    });
+  });
+});
+
 describe('D8 places that do not exist', () => {
   test.each([
     [{ zip: '99999' }, 'ZIP 99999'],
     [{ zip: '1234' }, 'ZIP 1234'],
-    [{ zip: '00901' }, 'ZIP 00901'], // Puerto Rico: no OEWS national / BEA coverage
+    [{ zip: '96799' }, 'ZIP 96799'], // American Samoa: no OEWS area of its own
     [{ state: 'ZZ' }, 'state ZZ'],
-    [{ state: 'PR' }, 'state PR'],
+    [{ state: 'AS' }, 'state AS'],
     [{ state: 'CA', city: 'Springfield' }, 'city Springfield, CA'],
     [{ state: 'zz', city: 'Nowhere' }, 'state zz'],
   ])('%j -> Location could not be resolved: %s', (scope, what) => {

@@ -17,13 +17,13 @@ describe('D6-D9 location resolution', () => {
   test('D6 blank country is USA and national', () => {
     expect(resolve({})).toEqual({
       ok: true,
-      location: expect.objectContaining({ region: 'United States', level: 'national', differential: 1 }),
+      location: expect.objectContaining({ region: 'United States', level: 'national', areaKey: 'us' }),
     });
   });
   test('D8 other countries have no data, quoting the code sent', () => {
     expect(resolve({ country: 'Mex' })).toEqual({ ok: false, message: MSG.noDataForCountry('Mex') });
   });
-  test('D7 a ZIP alone fixes the area and its differential is the area RPP / 100', () => {
+  test('D7/D9 a ZIP alone fixes the OEWS area, named by its OEWS title', () => {
     const r = resolve({ zip: '95112' });
     expect(r.ok && r.location).toMatchObject({
       areaKey: 'm:41940',
@@ -31,7 +31,7 @@ describe('D6-D9 location resolution', () => {
       state: 'CA',
       city: 'San Jose',
     });
-    expect(r.ok && r.location.differential).toBeCloseTo(1.10423, 6);
+    expect(r.ok && r.location.region).toBe('San Jose-Sunnyvale-Santa Clara, CA');
   });
   test('D7 state with a city: the city lookup is case- and punctuation-insensitive', () => {
     const a = resolve({ state: 'mo', city: 'ST LOUIS' });
