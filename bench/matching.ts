@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
-import { defaultRawDir } from '../src/service/data/raw-files';
+import { dataPaths } from '../src/service/config';
 import { createMatcher } from '../src/service/matching/matcher';
 
 const HAND_WRITTEN = [
@@ -69,7 +69,7 @@ function report(label: string, times: number[]): void {
 }
 
 async function main(): Promise<void> {
-  const rawDir = defaultRawDir(join(__dirname, '..'));
+  const rawDir = dataPaths(process.env, join(__dirname, '..')).rawDir;
   let t0 = performance.now();
   const built = await buildOnetPart(rawDir);
   const buildMs = performance.now() - t0;

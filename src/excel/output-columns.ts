@@ -1,3 +1,4 @@
+import { agingFactor, parseIsoDate, type AgingSettings } from '../domain/aging';
 import type { JobOutcome } from '../domain/outcome';
 import {
   BONUS_FIELDS,
@@ -18,7 +19,16 @@ import {
 
 export const STATUS_HEADER = 'JobPrice Status';
 export const PRICED_AT_HEADER = 'JobPrice Priced At';
-export const OUTPUT_HEADERS: readonly string[] = [...RESULT_FIELDS, STATUS_HEADER, PRICED_AT_HEADER];
+/** Issue 9 item 5: the date and yearly rate the row's Salary and Comp figures were aged to (blank: not aged). */
+export const AGED_TO_HEADER = 'JobPrice Aged To';
+export const AGING_RATE_HEADER = 'JobPrice Aging Rate';
+export const OUTPUT_HEADERS: readonly string[] = [
+  ...RESULT_FIELDS,
+  STATUS_HEADER,
+  PRICED_AT_HEADER,
+  AGED_TO_HEADER,
+  AGING_RATE_HEADER,
+];
 export const STATUS_OK = 'OK';
 export const STATUS_CANCELLED = 'Cancelled';
 
@@ -59,21 +69,55 @@ function rowFormats(currency: string | undefined): string[] {
   return formats as string[];
 }
 
+const AGED_FIELDS = [...SALARY_FIELDS, ...COMP_FIELDS] as const;
+
+export type AgedResult =
+  | { readonly aged: true; readonly result: JobResult; readonly agedTo: string; readonly ratePercent: number }
+  | { readonly aged: false; readonly result: JobResult; readonly why: string };
+
+/**
+ * The result with its Salary and Comp figures aged to the chosen date (whole units, as the service sends
+ * them; bonus percentages untouched), or as it came with the reason it was not: aging is off, or the
+ * service sent no DataEffectiveDate (D20) to age from.
+ */
+export function ageResult(result: JobResult, aging: AgingSettings | undefined): AgedResult {
+  if (aging === undefined || !aging.enabled || aging.effectiveDate === '')
+    return { aged: false, result, why: 'aging is off' };
+  const from = result.DataEffectiveDate ?? '';
+  if (parseIsoDate(from) === null)
+    return { aged: false, result, why: 'the service sent no DataEffectiveDate to age from' };
+  const factor = agingFactor(from, aging.effectiveDate, aging.ratePercent);
+  const aged: Record<string, unknown> = { ...result };
+  for (const f of AGED_FIELDS) {
+    const v = result[f];
+    if (typeof v === 'number') aged[f] = Math.round(v * factor);
+  }
+  return {
+    aged: true,
+    result: aged as JobResult,
+    agedTo: aging.effectiveDate,
+    ratePercent: aging.ratePercent,
+  };
+}
+
 /** The cells of one row in OUTPUT_HEADERS order, with their number formats (shared, do not mutate). */
 export function outputRow(
   outcome: JobOutcome<JobResult>,
   pricedAt: string,
+  aging?: AgingSettings,
 ): { values: OutputCell[]; formats: string[] } {
   if (outcome.ok) {
-    const result = outcome.result;
+    const aged = ageResult(outcome.result, aging);
+    const result = aged.result;
     const values: OutputCell[] = RESULT_FIELDS.map((f: ResultField) => result[f] ?? '');
-    values.push(STATUS_OK, pricedAt);
+    // The aging columns say what was done to the figures, so every aged number can be traced.
+    values.push(STATUS_OK, pricedAt, aged.aged ? aged.agedTo : '', aged.aged ? `${aged.ratePercent}%` : '');
     return { values, formats: rowFormats(result.CurrencyCode) };
   }
   // A failed or cancelled row keeps no figures from an earlier run: every figure cell is cleared.
   const status = outcome.kind === 'cancelled' ? STATUS_CANCELLED : outcome.message;
   const values: OutputCell[] = RESULT_FIELDS.map(() => '');
-  values.push(status, '');
+  values.push(status, '', '', '');
   return { values, formats: rowFormats(undefined) };
 }
 

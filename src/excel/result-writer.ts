@@ -1,3 +1,4 @@
+import type { AgingSettings } from '../domain/aging';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import { columnRuns, outputRow, type OutputCell, type OutputLayout } from './output-columns';
@@ -31,6 +32,8 @@ export interface WriterOptions {
   maxBytes?: number;
   /** Clock for the Priced At stamp (ISO text). */
   now?: () => Date;
+  /** Age Salary and Comp figures to a date (issue 9 item 5); absent or disabled: written as priced. */
+  aging?: AgingSettings;
 }
 
 /**
@@ -115,6 +118,7 @@ export class ResultWriter {
   private readonly maxRows: number | undefined;
   private readonly maxBytes: number | undefined;
   private readonly now: () => Date;
+  private readonly aging: AgingSettings | undefined;
 
   constructor(
     private readonly target: WriteTarget,
@@ -124,6 +128,7 @@ export class ResultWriter {
     this.maxRows = opts.maxRows;
     this.maxBytes = opts.maxBytes;
     this.now = opts.now ?? (() => new Date());
+    this.aging = opts.aging;
   }
 
   /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
@@ -131,7 +136,9 @@ export class ResultWriter {
     if (outcomes.size === 0) return;
     const pricedAt = this.now().toISOString();
     const sheetRows = [...outcomes.keys()];
-    const cells = sheetRows.map((row) => outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt));
+    const cells = sheetRows.map((row) =>
+      outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt, this.aging),
+    );
     const chunks = planWriteChunks(
       sheetRows.map((r) => r - 1),
       (i) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgingSettingsSchema, DEFAULT_AGING, type AgingSettings } from '../domain/aging';
 import { INPUT_FIELDS, type StoredMapping } from '../domain/column-mapping';
 
 /**
@@ -41,6 +42,35 @@ export async function saveStoredMapping(sheetName: string, mapping: StoredMappin
   if (mapping === null) delete next[sheetName];
   else next[sheetName] = StoredMappingSchema.parse(mapping);
   store.set(KEY, next);
+  await new Promise<void>((resolve, reject) =>
+    store.saveAsync((result) =>
+      result.status === Office.AsyncResultStatus.Failed ? reject(new Error(result.error.message)) : resolve(),
+    ),
+  );
+}
+
+const AGING_KEY = 'jobprice.aging';
+
+/**
+ * Aging settings of this workbook (issue 9 item 5): off, or the date and yearly rate the pane ages
+ * Salary and Comp figures to. A value that does not read as settings (hand-edited, older) counts as off.
+ */
+export function loadAgingSettings(): AgingSettings {
+  const store = settings();
+  const parsed = AgingSettingsSchema.safeParse(store?.get(AGING_KEY));
+  return parsed.success ? parsed.data : DEFAULT_AGING;
+}
+
+/** @throws Error with the field at fault when `value` is not valid aging settings. */
+export async function saveAgingSettings(value: AgingSettings): Promise<void> {
+  const checked = AgingSettingsSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(`${String(issue?.path[0] ?? 'aging')}: ${issue?.message ?? 'invalid'}`);
+  }
+  const store = settings();
+  if (!store) return;
+  store.set(AGING_KEY, checked.data);
   await new Promise<void>((resolve, reject) =>
     store.saveAsync((result) =>
       result.status === Office.AsyncResultStatus.Failed ? reject(new Error(result.error.message)) : resolve(),

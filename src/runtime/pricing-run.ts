@@ -1,3 +1,4 @@
+import type { AgingSettings } from '../domain/aging';
 import { errorMessage } from '../domain/error-message';
 import { mappingProblems, type ColumnMapping } from '../domain/column-mapping';
 import { createRowParser, type ParsedRow } from '../domain/row-parsing';
@@ -35,7 +36,7 @@ export interface PriceRunOptions {
   onProgress?: (progress: PlanProgress) => void;
   /** Called once the block is read, before anything is sent (the pane shows the mapping). */
   onBlockRead?: (block: SelectionBlock, mapping: ColumnMapping) => void;
-  writer?: { maxRows?: number; maxBytes?: number; now?: () => Date };
+  writer?: { maxRows?: number; maxBytes?: number; now?: () => Date; aging?: AgingSettings };
   /** Marks the end of each stage, for the benchmark's breakdown. */
   onPhase?: (phase: RunPhase) => void;
 }

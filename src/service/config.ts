@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from './server';
 import type { RateLimitSettings } from './http/rate-limit';
@@ -41,8 +41,8 @@ export interface ServiceConfig {
   readonly bodyLimitBytes: number;
   readonly rateLimit: RateLimitSettings | null;
   readonly accessLog: boolean;
-  readonly dataDir: string | undefined;
-  readonly rawDir: string | undefined;
+  readonly dataDir: string;
+  readonly rawDir: string;
 }
 
 export class ConfigError extends Error {
@@ -152,7 +152,29 @@ export function loadConfig(
         ? { ratePerSecond: e.JOBPRICE_RATE_LIMIT_RPS, burst: e.JOBPRICE_RATE_LIMIT_BURST }
         : null,
     accessLog: e.JOBPRICE_ACCESS_LOG === '1' || e.JOBPRICE_ACCESS_LOG === 'true',
-    dataDir: e.JOBPRICE_DATA_DIR === undefined ? undefined : resolve(cwd, e.JOBPRICE_DATA_DIR),
-    rawDir: e.JOBPRICE_RAW_DIR === undefined ? undefined : resolve(cwd, e.JOBPRICE_RAW_DIR),
+    ...dataPathsFrom(e, cwd),
+  };
+}
+
+/**
+ * Where the built index and the raw public files are (issue 14 item 5: read here and nowhere else):
+ * JOBPRICE_DATA_DIR or `data/build`, JOBPRICE_RAW_DIR or `../shared/data/raw`, both from `cwd`. The data
+ * build (`npm run data:build`) asks this function too, so the service and the build always agree.
+ */
+export function dataPaths(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): { dataDir: string; rawDir: string } {
+  const parsed = EnvSchema.pick({ JOBPRICE_DATA_DIR: true, JOBPRICE_RAW_DIR: true }).safeParse(present(env));
+  return dataPathsFrom(parsed.success ? parsed.data : {}, cwd);
+}
+
+function dataPathsFrom(
+  e: { JOBPRICE_DATA_DIR?: string | undefined; JOBPRICE_RAW_DIR?: string | undefined },
+  cwd: string,
+): { dataDir: string; rawDir: string } {
+  return {
+    dataDir: resolve(cwd, e.JOBPRICE_DATA_DIR ?? join('data', 'build')),
+    rawDir: resolve(cwd, e.JOBPRICE_RAW_DIR ?? join('..', 'shared', 'data', 'raw')),
   };
 }

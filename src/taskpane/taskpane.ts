@@ -8,7 +8,9 @@ import { readSelection } from '../excel/selection-reader';
 import { refreshAll, refreshSelection } from '../runtime/refresh';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
+import { initAgingView } from './aging-view';
 import { renderMapping, resolveMapping } from './mapping-view';
+import { loadAgingSettings } from '../excel/workbook-settings';
 import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from '../runtime/pricing-run';
 import { progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
 
@@ -217,6 +219,7 @@ async function runPricing(session: Session, mode: RunMode): Promise<void> {
         if (phase === 'prepared') showProgress(0, 'Pricing…');
       },
       onProgress: (p) => showProgress(progressPercent(p), progressText(p)),
+      writer: { aging: loadAgingSettings() },
     });
     if (summary.status === 'declined' || summary.status === 'empty') byId('progress-block').hidden = true;
     if (summary.status === 'cancelled') {
@@ -326,6 +329,7 @@ async function start(): Promise<void> {
     );
   });
   button('detect-columns').addEventListener('click', busy(button('detect-columns'), detectColumns));
+  initAgingView();
 
   button('refresh-selection').addEventListener(
     'click',

@@ -224,7 +224,13 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
     const cells = dump.cells;
     const at = (r: number, c: number): Cell | undefined => cells[`${r},${c}`];
-    const headers = [...RESULT_FIELDS, 'JobPrice Status', 'JobPrice Priced At'];
+    const headers = [
+      ...RESULT_FIELDS,
+      'JobPrice Status',
+      'JobPrice Priced At',
+      'JobPrice Aged To',
+      'JobPrice Aging Rate',
+    ];
     const OUT = 10;
     headers.forEach((h, i) => expect(at(0, OUT + i)?.value).toBe(h));
     const col = (h: string): number => OUT + headers.indexOf(h);
@@ -410,6 +416,49 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('[data-testid="summary"][data-status="declined"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('reprice-selection').click();
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+  }, 120_000);
+
+  it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice (issue 9 item 5)', async () => {
+    const before = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const headerAt = (d: Dump, name: string): number =>
+      Number(
+        Object.entries(d.cells)
+          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
+          .split(',')[1] ?? NaN,
+      );
+    const statusCol = headerAt(before, 'JobPrice Status');
+    const row = Object.keys(before.cells)
+      .filter((k) => k.endsWith(`,${statusCol}`))
+      .map((k) => Number(k.split(',')[0]))
+      .find((r) => r > 0 && before.cells[`${r},${statusCol}`]?.value === 'OK');
+    if (row === undefined) throw new Error('no priced row');
+    const salary50 = before.cells[`${row},${headerAt(before, 'Salary50')}`]?.value as number;
+    const dated = before.cells[`${row},${headerAt(before, 'DataEffectiveDate')}`]?.value;
+    expect(dated).toBe('2025-05-01');
+
+    await page.getByTestId('aging-enabled').check();
+    await page.getByTestId('aging-date').fill('2026-05-01');
+    await page.getByTestId('aging-rate').fill('3');
+    await page.getByTestId('aging-rate').dispatchEvent('change');
+    await page
+      .getByTestId('aging-status')
+      .filter({ hasText: 'aged to 2026-05-01 at 3%' })
+      .waitFor({ timeout: 10_000 });
+    const saved = (await page.evaluate(() => window.__simExcel?.workbook.savedDocumentSettings)) as Record<
+      string,
+      unknown
+    >;
+    expect(saved['jobprice.aging']).toEqual({ enabled: true, effectiveDate: '2026-05-01', ratePercent: 3 });
+
+    await page.getByTestId('reprice-selection').click();
+    await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+    const after = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    expect(after.cells[`${row},${headerAt(after, 'Salary50')}`]?.value).toBe(Math.round(salary50 * 1.03));
+    expect(after.cells[`${row},${headerAt(after, 'JobPrice Aged To')}`]?.value).toBe('2026-05-01');
+    expect(after.cells[`${row},${headerAt(after, 'JobPrice Aging Rate')}`]?.value).toBe('3%');
+
+    await page.getByTestId('aging-enabled').uncheck();
+    await page.getByTestId('aging-status').filter({ hasText: 'Off' }).waitFor({ timeout: 10_000 });
   }, 120_000);
 
   it('runs pane, functions and ribbon command in one shared runtime: the ribbon command converts JOBPRICE formulas', async () => {

@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
-import { defaultRawDir } from './raw-files';
+import { dataPaths } from '../config';
 import { buildIndex } from './build';
 
 /**
  * `npm run data:build`: builds data/build from the raw public files, or says the index is up to date.
- * Options: --force (rebuild anyway), --out <dir> (default data/build). Raw folder: JOBPRICE_RAW_DIR or
- * ../shared/data/raw beside the repository.
+ * Options: --force (rebuild anyway), --out <dir>. Folders as the service reads them (config.ts
+ * `dataPaths`): JOBPRICE_DATA_DIR or data/build, JOBPRICE_RAW_DIR or ../shared/data/raw.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const outAt = args.indexOf('--out');
-  const outDir = resolve(outAt >= 0 ? (args[outAt + 1] ?? 'data/build') : 'data/build');
-  const rawDir = resolve(defaultRawDir(process.cwd()));
+  const paths = dataPaths(process.env);
+  const outDir = outAt >= 0 ? resolve(args[outAt + 1] ?? paths.dataDir) : paths.dataDir;
+  const rawDir = paths.rawDir;
   const report = await buildIndex({ rawDir, outDir, force: args.includes('--force') });
   if (report.upToDate) {
     console.log(`data index is up to date (${outDir}, checked in ${Math.round(report.ms)} ms)`);

@@ -13,11 +13,6 @@ import ExcelJS from 'exceljs';
 export type Cell = string | number | null;
 export type Row = Cell[];
 
-/** The raw folder: JOBPRICE_RAW_DIR, or ../shared/data/raw beside the repository. */
-export function defaultRawDir(repoRoot: string): string {
-  return process.env.JOBPRICE_RAW_DIR ?? join(repoRoot, '..', 'shared', 'data', 'raw');
-}
-
 /**
  * Resolves a raw file by its name as published; SOURCES.md gzips large text files and adds `.gz`,
  * so either form is accepted. Returns null when neither exists.

@@ -1,6 +1,4 @@
-import { resolve } from 'node:path';
 import { createMatcher } from '../matching/matcher';
-import { defaultRawDir } from '../data/raw-files';
 import { loadIndex } from '../data/load';
 import { createPricingEngine, type EngineOptions } from './engine';
 import type { PricingEngine } from '../model';
@@ -10,15 +8,13 @@ export { createPricingEngine, type EngineOptions } from './engine';
 /**
  * Opens the built index (refusing a missing or stale one with a message naming `npm run data:build`),
  * builds the title matcher from its O*NET part and returns the engine. Called once at service start-up.
- * `rawDir` defaults to JOBPRICE_RAW_DIR or ../shared/data/raw; when that folder is absent (a deployment
- * without raw files) the freshness check against it is skipped.
+ * Both folders come from the caller (config.ts `dataPaths`: settings are read there only); without
+ * `rawDir`, or when that folder is absent (a deployment without raw files), the freshness check against
+ * the raw files is skipped.
  */
 export async function loadPricingEngine(
-  opts: { dataDir?: string; rawDir?: string } & EngineOptions = {},
+  opts: { dataDir: string; rawDir?: string } & EngineOptions,
 ): Promise<PricingEngine> {
-  const index = await loadIndex(
-    opts.dataDir ?? 'data/build',
-    opts.rawDir ?? resolve(defaultRawDir(process.cwd())),
-  );
+  const index = await loadIndex(opts.dataDir, opts.rawDir);
   return createPricingEngine(index, createMatcher(index.onet), opts);
 }

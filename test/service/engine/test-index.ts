@@ -4,12 +4,13 @@ import { join, resolve } from 'node:path';
 import { buildGeographyPart, GEO_SOURCES } from '../../../src/service/data/geography';
 import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
 import type { PricingIndex } from '../../../src/service/data/load';
-import { findRaw, defaultRawDir } from '../../../src/service/data/raw-files';
+import { dataPaths } from '../../../src/service/config';
+import { findRaw } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
 import type { Matcher, OccupationMatch } from '../../../src/service/model';
 
 /** The staged raw folder the tests read. */
-export const RAW_DIR = resolve(defaultRawDir(resolve(__dirname, '../../..')));
+export const RAW_DIR = dataPaths(process.env, resolve(__dirname, '../../..')).rawDir;
 
 /**
  * The wages and geography parts built from the real raw files, cached in the OS temp folder between

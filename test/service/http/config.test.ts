@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { loadClientsFile } from '../../../src/service/auth/clients';
 import { loadOrCreateDevClient } from '../../../src/service/auth/dev-client';
 import { parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
-import { ConfigError, loadConfig } from '../../../src/service/config';
+import { ConfigError, loadConfig, dataPaths } from '../../../src/service/config';
 
 const run = promisify(execFile);
 
@@ -139,4 +139,21 @@ describe('local development client and the add-client CLI', () => {
       stderr: expect.stringMatching(/already exists/),
     });
   }, 60_000);
+});
+
+describe('data folders are settings read in config.ts only (issue 14 item 5)', () => {
+  test('defaults: data/build and ../shared/data/raw from the working folder', () => {
+    expect(dataPaths({}, '/srv/jobprice')).toEqual({
+      dataDir: '/srv/jobprice/data/build',
+      rawDir: '/srv/shared/data/raw',
+    });
+  });
+  test('JOBPRICE_DATA_DIR and JOBPRICE_RAW_DIR, relative to the working folder; the service config agrees', () => {
+    const env = { JOBPRICE_DATA_DIR: 'index', JOBPRICE_RAW_DIR: '/data/raw' };
+    expect(dataPaths(env, '/srv/jobprice')).toEqual({ dataDir: '/srv/jobprice/index', rawDir: '/data/raw' });
+    expect(loadConfig(env, '/srv/jobprice')).toMatchObject({
+      dataDir: '/srv/jobprice/index',
+      rawDir: '/data/raw',
+    });
+  });
 });

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOnetPart, ONET_SOURCES, type OnetPart } from '../../../src/service/data/onet/build';
-import { defaultRawDir, findRaw } from '../../../src/service/data/raw-files';
+import { dataPaths } from '../../../src/service/config';
+import { findRaw } from '../../../src/service/data/raw-files';
 
 /**
  * The real O*NET part, built from ../shared/data/raw once and cached in the OS temp folder so that
@@ -11,7 +12,7 @@ import { defaultRawDir, findRaw } from '../../../src/service/data/raw-files';
  * key covers the code that builds the part and the raw files' sizes and dates, so a change to either
  * rebuilds it.
  */
-export const RAW_DIR = defaultRawDir(join(__dirname, '..', '..', '..'));
+export const RAW_DIR = dataPaths(process.env, join(__dirname, '..', '..', '..')).rawDir;
 
 export async function loadRealOnetPart(): Promise<OnetPart> {
   const file = join(tmpdir(), `jobprice-onet-part-${cacheKey()}.json`);
