@@ -13,7 +13,15 @@ import {
   type Endpoint,
 } from './reply';
 import { Transport, type TransportOptions } from './transport';
-import { PATHS, TokenResponseSchema, toWireRequest, toWireSubRequest, type JobResult } from './wire';
+import { interpretCandidateBatch } from './candidates';
+import {
+  PATHS,
+  TokenResponseSchema,
+  toWireRequest,
+  toWireSubRequest,
+  type Candidate,
+  type JobResult,
+} from './wire';
 
 /**
  * The HTTP client of the Job Market Match Service (spec §4, D12–D15): the three calls, their headers
@@ -70,6 +78,28 @@ export class JobMarketClient {
     const body = JSON.stringify(items.map((it) => toWireSubRequest(it.id, it.spec)));
     const json = await this.call(PATHS.batch, 'match', body, opts.signal);
     return interpretBatch(
+      parseEnvelope(json),
+      items.map((it) => it.id),
+    );
+  }
+
+  /**
+   * D18 `/DaaS/batchjobmatch`: up to `maxCandidates` benchmark jobs per title, best first, for at most
+   * 200 jobs (the caller batches). A JobCode is not sent: the list is for the title, not the pin.
+   */
+  async matchCandidates(
+    items: ReadonlyArray<{ id: string; spec: JobSpec }>,
+    maxCandidates = 5,
+    opts: CallOptions = {},
+  ): Promise<Map<string, JobOutcome<Candidate[]>>> {
+    const body = JSON.stringify(
+      items.map((it) => {
+        const { JobCode: _pin, ...request } = toWireSubRequest(it.id, it.spec);
+        return { ...request, MaxCandidates: maxCandidates };
+      }),
+    );
+    const json = await this.call(PATHS.batchMatch, 'match', body, opts.signal);
+    return interpretCandidateBatch(
       parseEnvelope(json),
       items.map((it) => it.id),
     );

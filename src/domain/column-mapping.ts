@@ -17,6 +17,8 @@ export const INPUT_FIELDS = [
   'naics',
   'fte',
   'revenue',
+  // D19: a benchmark code that pins the match; written by "Review matches", editable by hand.
+  'jobCode',
 ] as const;
 export type InputField = (typeof INPUT_FIELDS)[number];
 
@@ -35,6 +37,7 @@ export const FIELD_LABELS: Readonly<Record<InputField, string>> = {
   naics: 'NAICSCode',
   fte: 'FTEValue',
   revenue: 'Revenue',
+  jobCode: 'JobCode',
 };
 
 /** Friendlier names for the pane's mapping selects. */
@@ -49,6 +52,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<InputField, string>> = {
   naics: 'Industry (NAICS)',
   fte: 'Employees (FTE)',
   revenue: 'Revenue',
+  jobCode: 'Job code (pins the match)',
 };
 
 /** Header variants per field, already normalised (see `normalizeHeader`). */
@@ -63,6 +67,7 @@ const HEADER_VARIANTS: Readonly<Record<InputField, readonly string[]>> = {
   naics: ['naicscode', 'naics', 'industry', 'industrycode', 'sector'],
   fte: ['ftevalue', 'fte', 'employees', 'employeecount', 'headcount', 'numberofemployees', 'ftes'],
   revenue: ['revenue', 'companyrevenue', 'annualrevenue', 'sales', 'turnover'],
+  jobCode: ['jobcode', 'benchmarkcode', 'benchmarkjobcode', 'onetcode', 'onetsoccode', 'soccode'],
 };
 
 /** "Job Title", "job_title", " JOBTITLE " → "jobtitle". Non-text cells never name a field. */
@@ -129,7 +134,8 @@ export function mappingProblems(mapping: ColumnMapping, columnCount: number): st
  */
 export function positionalMapping(columnCount: number): ColumnMapping {
   const mapping: ColumnMapping = {};
-  INPUT_FIELDS.forEach((field, i) => {
+  // Only the spec's ten request fields have a position; a Job Code column is found by its header.
+  INPUT_FIELDS.filter((f) => f !== 'jobCode').forEach((field, i) => {
     if (i < columnCount) mapping[field] = i;
   });
   return mapping;
@@ -148,6 +154,9 @@ export function toStoredMapping(mapping: ColumnMapping, headers: readonly unknow
   const stored: StoredMapping = {};
   for (const field of INPUT_FIELDS) {
     const col = mapping[field];
+    // A Job Code column is always used when present (D19): "not used" is not remembered for it, so a
+    // column added later by "Review matches" is found by its header.
+    if (col === undefined && field === 'jobCode') continue;
     if (col === undefined) {
       stored[field] = { none: true };
       continue;

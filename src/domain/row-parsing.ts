@@ -149,13 +149,17 @@ export function createRowParser(
     naics: at('naics'),
     fte: at('fte'),
     revenue: at('revenue'),
+    jobCode: at('jobCode'),
   };
   return (sheetRow, cells) => {
     if (blankIn(cells, cols)) return null;
     try {
       const title = text('title', get.title(cells));
+      // D19: a mapped Job Code column is always sent as JobCode when the cell holds one.
+      const jobCode = text('jobCode', get.jobCode(cells));
       const spec: JobSpec = {
         title,
+        ...(jobCode === '' ? {} : { jobCode }),
         description: text('description', get.description(cells)),
         company: text('company', get.company(cells)),
         scope: {

@@ -9,6 +9,7 @@ import { refreshAll, refreshSelection } from '../runtime/refresh';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
 import { initAgingView } from './aging-view';
+import { initReviewView } from './review-view';
 import { renderMapping, resolveMapping } from './mapping-view';
 import { loadAgingSettings } from '../excel/workbook-settings';
 import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from '../runtime/pricing-run';
@@ -330,6 +331,7 @@ async function start(): Promise<void> {
   });
   button('detect-columns').addEventListener('click', busy(button('detect-columns'), detectColumns));
   initAgingView();
+  initReviewView({ client: () => session.client(), reprice: () => runPricing(session, 'reprice') });
 
   button('refresh-selection').addEventListener(
     'click',

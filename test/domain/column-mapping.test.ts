@@ -73,3 +73,16 @@ describe('column mapping: header detection by name', () => {
     expect(fromStoredMapping(toStoredMapping({ title: 1 }, null), null, 3)).toEqual({ title: 1 });
   });
 });
+
+describe('the Job Code input column (issue 10 item 4, D19)', () => {
+  test('is found by its header, never by position', () => {
+    expect(detectMapping(['Job Title', 'State', 'Job Code']).jobCode).toBe(2);
+    expect(detectMapping(['Title', 'O*NET Code']).jobCode).toBe(1);
+    expect(positionalMapping(11).jobCode).toBeUndefined();
+  });
+  test('"not used" is not remembered for it, so a Job Code column added later is found', () => {
+    const stored = toStoredMapping({ title: 0 }, ['Job Title']);
+    expect(stored.jobCode).toBeUndefined();
+    expect(stored.company).toEqual({ none: true });
+  });
+});

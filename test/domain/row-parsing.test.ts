@@ -84,3 +84,13 @@ describe('row parsing: cell types and the service rules (D4, D5, D7)', () => {
     expect(isBlankRow(row({}), M)).toBe(false);
   });
 });
+
+describe('a mapped Job Code column is always sent as JobCode (D19)', () => {
+  test('a code in the cell pins the job; a blank cell leaves the title to match', () => {
+    const withCode = { ...M, jobCode: 10 };
+    const pinned = parseRow(3, [...row({}), ' 15-1252.00 '], withCode);
+    expect('spec' in pinned && pinned.spec.jobCode).toBe('15-1252.00');
+    const blank = parseRow(4, [...row({}), ''], withCode);
+    expect('spec' in blank && blank.spec.jobCode).toBeUndefined();
+  });
+});

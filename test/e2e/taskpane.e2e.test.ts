@@ -558,4 +558,71 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(seen).toBe(cancelled);
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-cancelled.png'), fullPage: true });
   }, 60_000);
+
+  it('reviews matches: candidates per distinct job, a keyboard choice, written to a new Job Code column and re-priced pinned (issue 10 item 4, D18, D19)', async () => {
+    await page.evaluate(() => {
+      const wb = window.__simExcel?.workbook;
+      if (wb) wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 40, c1: 9 } };
+    });
+    await page.getByTestId('review-matches').click();
+    await page.getByTestId('review-card').waitFor({ state: 'visible' });
+    // All jobs, not only those below Confident, so the test does not depend on the matcher's ratings.
+    await page.getByTestId('review-below').uncheck();
+    await page.getByTestId('review-status').filter({ hasText: 'distinct' }).waitFor({ timeout: 30_000 });
+    const jobs = page.getByTestId('review-job');
+    expect(await jobs.count()).toBeGreaterThan(0);
+    // The top of the review card: what docs/images/review-matches.png shows.
+    await page.evaluate(() => document.getElementById('review-card')?.scrollIntoView());
+    const card = await page.getByTestId('review-card').boundingBox();
+    if (card === null) throw new Error('review card not laid out');
+    const viewport = page.viewportSize()?.height ?? 800;
+    await page.screenshot({
+      path: join(ROOT, 'test-results', 'review-matches.png'),
+      clip: {
+        x: 0,
+        y: Math.max(0, card.y),
+        width: 320,
+        height: Math.min(560, viewport - Math.max(0, card.y)),
+      },
+    });
+
+    // Keyboard: the first job's radio group, one step down from "Keep as it is" to its first alternative.
+    const first = jobs.filter({ has: page.locator('input[value]:not([value=""])') }).first();
+    const key = await first.getAttribute('data-key');
+    await first.locator('input[type="radio"]').first().focus();
+    await page.keyboard.press('ArrowDown');
+    const chosen = await first.locator('input[type="radio"]:checked').getAttribute('value');
+    expect(chosen).toMatch(/^\d\d-\d{4}\.\d\d$/);
+
+    await page.getByTestId('apply-review').click();
+    await page.getByTestId('review-status').filter({ hasText: 're-priced' }).waitFor({ timeout: 90_000 });
+
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const header = (name: string): number =>
+      Number(
+        Object.entries(dump.cells)
+          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
+          .split(',')[1] ?? NaN,
+      );
+    // Created right of the inputs (A:J), so the output columns moved one to the right with it.
+    expect(header('Job Code')).toBe(10);
+    expect(header('Salary10')).toBe(11);
+    const codeRows = Object.keys(dump.cells)
+      .filter((k) => k.endsWith(',10') && !k.startsWith('0,') && dump.cells[k]?.value === chosen)
+      .map((k) => Number(k.split(',')[0]));
+    expect(codeRows.length).toBeGreaterThan(0);
+    for (const r of codeRows) {
+      expect({ r, code: dump.cells[`${r},${header('MatchedJobCode')}`]?.value }).toEqual({ r, code: chosen });
+      expect({ r, rating: dump.cells[`${r},${header('MatchRating')}`]?.value }).toEqual({
+        r,
+        rating: 'Confident',
+      });
+    }
+    // Only the chosen job's rows were given a code: nothing was written without the analyst's click.
+    const allCodes = Object.keys(dump.cells).filter(
+      (k) => k.endsWith(',10') && !k.startsWith('0,') && (dump.cells[k]?.value ?? '') !== '',
+    );
+    expect(allCodes.length).toBe(codeRows.length);
+    expect(key).not.toBeNull();
+  }, 150_000);
 });

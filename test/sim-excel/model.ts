@@ -62,6 +62,21 @@ export class SimSheet {
     row.set(c, cell);
   }
 
+  /**
+   * Excel's insert with shift right over rows r0..r1: every cell of those rows at column c0 or beyond
+   * moves `count` columns right (an entire-column insert is rows 0..last).
+   */
+  shiftRight(r0: number, r1: number, c0: number, count: number): void {
+    for (const [r, row] of this.rows) {
+      if (r < r0 || r > r1) continue;
+      const moved = [...row].filter(([c]) => c >= c0).sort((a, b) => b[0] - a[0]);
+      for (const [c, cell] of moved) {
+        row.delete(c);
+        row.set(c + count, cell);
+      }
+    }
+  }
+
   value(r: number, c: number): CellValue {
     return this.get(r, c)?.value ?? '';
   }

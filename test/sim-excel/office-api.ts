@@ -483,6 +483,28 @@ export class RangeProxy extends ClientObject {
       });
     });
   }
+  /** Range.insert (ExcelApi 1.1): only "Right" is simulated; tables crossed by the insert grow or move. */
+  insert(shift: string): RangeProxy {
+    this.queueCall('insert', [shift], () => {
+      if (shift !== 'Right')
+        throw new SimOfficeError('InvalidArgument', `insert(${shift}) is not simulated.`);
+      const { sheet, rect } = this.must();
+      const count = rect.c1 - rect.c0 + 1;
+      sheet.shiftRight(rect.r0, rect.r1, rect.c0, count);
+      for (const t of this.context.book.tables) {
+        if (t.sheet !== sheet.name || rect.r0 > t.rect.r0 || rect.r1 < t.rect.r1) continue;
+        if (rect.c0 <= t.rect.c0) t.rect = { ...t.rect, c0: t.rect.c0 + count, c1: t.rect.c1 + count };
+        else if (rect.c0 <= t.rect.c1) t.rect = { ...t.rect, c1: t.rect.c1 + count };
+      }
+    });
+    return this;
+  }
+  getEntireColumn(): RangeProxy {
+    return new RangeProxy(this.context, () => {
+      const { sheet, rect } = this.must();
+      return { sheet, rect: { r0: 0, r1: 1_048_575, c0: rect.c0, c1: rect.c1 } };
+    });
+  }
   select(): void {
     this.queueCall('select', [], () => {
       const { sheet, rect } = this.must();
@@ -720,16 +742,19 @@ export class TableColumnCollectionProxy extends ClientObject {
   add(index?: number | null, values?: unknown, name?: string): { load: () => void } {
     this.queueCall('tableColumns.add', [index ?? null, values ?? null, name ?? null], () => {
       const t = this.owner.table();
-      if (index !== null && index !== undefined && index !== t.rect.c1 - t.rect.c0 + 1) {
-        throw new SimOfficeError(
-          'InvalidArgument',
-          'The simulator only appends table columns at the right edge.',
-        );
-      }
+      const width = t.rect.c1 - t.rect.c0 + 1;
+      const at = index === null || index === undefined ? width : index;
+      if (at < 0 || at > width)
+        throw new SimOfficeError('InvalidArgument', `Column index ${at} is outside the table.`);
       const sheet = this.context.book.sheet(t.sheet) as SimSheet;
+      // Inside the table the cells right of the new column move right, as Excel does for the table's rows.
+      if (at < width) sheet.shiftRight(t.rect.r0, t.rect.r1, t.rect.c0 + at, 1);
       t.rect = { ...t.rect, c1: t.rect.c1 + 1 };
       const header = name ?? `Column${t.rect.c1 - t.rect.c0 + 1}`;
-      sheet.set(t.rect.r0, t.rect.c1, { ...(sheet.get(t.rect.r0, t.rect.c1) ?? {}), value: header });
+      sheet.set(t.rect.r0, t.rect.c0 + at, {
+        ...(sheet.get(t.rect.r0, t.rect.c0 + at) ?? {}),
+        value: header,
+      });
       if (values !== null && values !== undefined)
         throw new SimOfficeError('InvalidArgument', 'values not simulated in columns.add');
     });

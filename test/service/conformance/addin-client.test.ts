@@ -54,3 +54,40 @@ it('D14: 429 reaches the add-in client as rate_limited; a bad token as unauthori
     status: 401,
   });
 });
+
+it('D18/D19: candidate lists through the add-in client, first = the job pricing uses; the pinned code prices Confident', async () => {
+  h.advance(2_000);
+  token = (await client.requestToken(FULL_CLIENT.id, FULL_CLIENT.secret)).accessToken;
+  h.advance(2_000);
+  const lists = await client.matchCandidates(
+    [
+      { id: 'j1', spec: jobSpec({ title: 'Marketing Manager', scope: { state: 'NY' } }) },
+      // A pin in the spec is not sent with a candidate request: the list is for the title.
+      { id: 'j2', spec: jobSpec({ title: 'Accountant', jobCode: '11-2021.00' }) },
+      { id: 'j3', spec: jobSpec({ title: 'Accountant', scope: { city: 'Dayton' } }) },
+      { id: 'j4', spec: jobSpec({ title: 'qwxz zzvq plorf' }) },
+    ],
+    3,
+  );
+  const marketing = lists.get('j1');
+  expect(marketing?.ok && marketing.result.length).toBe(3);
+  const accountant = lists.get('j2');
+  expect(accountant?.ok && accountant.result[0]?.MatchedJobCode).toBe('13-2011.00');
+  expect(lists.get('j3')).toEqual({ ok: false, kind: 'service', message: MSG.locationIncomplete });
+  expect(lists.get('j4')).toEqual({ ok: true, result: [] });
+
+  h.advance(2_000);
+  const priced = await client.matchJob(jobSpec({ title: 'Marketing Manager', scope: { state: 'NY' } }));
+  expect(priced.ok && marketing?.ok && priced.result.MatchedJobCode).toBe(
+    marketing?.ok ? marketing.result[0]?.MatchedJobCode : '',
+  );
+  const alternative = marketing?.ok ? (marketing.result[1]?.MatchedJobCode as string) : '';
+  h.advance(2_000);
+  const pinned = await client.matchJob(
+    jobSpec({ title: 'Marketing Manager', jobCode: alternative, scope: { state: 'NY' } }),
+  );
+  expect(pinned).toMatchObject({
+    ok: true,
+    result: { MatchedJobCode: alternative, MatchRating: 'Confident' },
+  });
+});

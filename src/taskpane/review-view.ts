@@ -1,0 +1,125 @@
+import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../runtime/review-matches';
+import type { CandidateSource } from '../runtime/review-matches';
+import { byId, errorText } from './dom';
+import { resolveMapping } from './mapping-view';
+
+/**
+ * The "Review matches" card (issue 10 item 4): one fieldset per distinct job, its current match, and a
+ * radio group of candidates (mouse or keyboard: arrow keys move within a group, Tab between jobs).
+ * Nothing is written until "Apply and re-price"; then the codes go into the Job Code column and the
+ * pane re-prices the selection, which sends them as JobCode (D19).
+ */
+
+let current: ReviewSet | null = null;
+
+const place = (j: ReviewJob): string =>
+  [j.spec.scope.city, j.spec.scope.state, j.spec.scope.zip].filter((p) => p !== '').join(', ');
+
+function jobFieldset(job: ReviewJob, index: number): HTMLFieldSetElement {
+  const set = document.createElement('fieldset');
+  set.dataset.testid = 'review-job';
+  set.dataset.key = job.key;
+  const legend = document.createElement('legend');
+  const rows = job.rows.length === 1 ? `row ${job.rows[0]}` : `${job.rows.length} rows`;
+  legend.textContent = `${job.spec.title}${place(job) === '' ? '' : ` · ${place(job)}`} (${rows})`;
+  set.append(legend);
+  const now = document.createElement('p');
+  now.className = 'current';
+  now.textContent =
+    job.problem !== null
+      ? `Not available: ${job.problem}`
+      : job.current === null
+        ? 'No benchmark job matches this title.'
+        : `Priced as ${job.current.title || job.current.code} (${job.current.code}), ${job.current.rating || 'no rating'}${job.pinned === '' ? '' : ', pinned'}.`;
+  set.append(now);
+  const name = `review-${index}`;
+  const option = (value: string, text: string, checked: boolean): void => {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    input.checked = checked;
+    input.dataset.testid = 'review-option';
+    label.append(input, document.createTextNode(text));
+    set.append(label);
+  };
+  option('', 'Keep as it is', true);
+  for (const c of job.candidates) {
+    if (c.MatchedJobCode === job.current?.code) continue;
+    option(
+      c.MatchedJobCode,
+      `${c.MatchedJobTitle} (${c.MatchedJobCode})${c.MatchRating ? `, ${c.MatchRating}` : ''}`,
+      false,
+    );
+  }
+  return set;
+}
+
+function render(set: ReviewSet): void {
+  const list = byId('review-list');
+  list.replaceChildren(...set.jobs.map(jobFieldset));
+  const shown = set.jobs.length;
+  byId('review-status').textContent =
+    shown === 0
+      ? `All ${set.distinct} distinct ${set.distinct === 1 ? 'job is' : 'jobs are'} matched Confident or pinned. Untick the box to see them all.`
+      : `${shown} of ${set.distinct} distinct ${set.distinct === 1 ? 'job' : 'jobs'} shown.`;
+  byId<HTMLButtonElement>('apply-review').disabled = shown === 0;
+}
+
+function choices(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const set of byId('review-list').querySelectorAll<HTMLFieldSetElement>('fieldset')) {
+    const picked = set.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (set.dataset.key !== undefined && picked !== null && picked.value !== '')
+      out.set(set.dataset.key, picked.value);
+  }
+  return out;
+}
+
+export function initReviewView(deps: { client: () => CandidateSource; reprice: () => Promise<void> }): void {
+  const open = async (): Promise<void> => {
+    byId('review-card').hidden = false;
+    byId('review-status').textContent = 'Asking the service for candidates…';
+    byId('review-list').replaceChildren();
+    byId<HTMLButtonElement>('apply-review').disabled = true;
+    try {
+      current = await loadReview({
+        client: deps.client(),
+        mappingFor: resolveMapping,
+        onlyBelowConfident: byId<HTMLInputElement>('review-below').checked,
+      });
+      render(current);
+      byId('review-list').querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+    } catch (err) {
+      current = null;
+      byId('review-status').textContent = errorText(err);
+    }
+  };
+  byId('review-matches').addEventListener('click', () => void open());
+  byId('review-below').addEventListener('change', () => void open());
+  byId('review-close').addEventListener('click', () => {
+    byId('review-card').hidden = true;
+    current = null;
+  });
+  byId('apply-review').addEventListener('click', () => {
+    void (async () => {
+      if (current === null) return;
+      const button = byId<HTMLButtonElement>('apply-review');
+      button.disabled = true;
+      try {
+        const written = await applyReviewChoices(current, choices());
+        byId('review-status').textContent =
+          `Wrote ${written.rows} job ${written.rows === 1 ? 'code' : 'codes'} into the Job Code column${written.created ? ' (added right of the inputs)' : ''}; re-pricing…`;
+        await deps.reprice();
+        byId('review-status').textContent =
+          `Wrote ${written.rows} job ${written.rows === 1 ? 'code' : 'codes'} and re-priced: those rows are pinned to the chosen jobs.`;
+        current = null;
+        byId('review-list').replaceChildren();
+      } catch (err) {
+        byId('review-status').textContent = errorText(err);
+        button.disabled = false;
+      }
+    })();
+  });
+}
