@@ -4,6 +4,7 @@ import { jobKey, type JobSpec } from '../domain/job';
 import type { JobOutcome } from '../domain/outcome';
 import { createRowParser } from '../domain/row-parsing';
 import type { JobMarketClient } from '../api/client';
+import { JobPriceApiError } from '../api/errors';
 import type { Candidate } from '../api/wire';
 import { writeJobCodes, type JobCodeWrite } from '../excel/job-code-column';
 import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
@@ -15,6 +16,10 @@ import { readSelection, type CellValue, type SelectionBlock } from '../excel/sel
  * codes into the Job Code column; the caller then re-prices, and a mapped Job Code is sent as JobCode
  * (D19), so those rows come back Confident with the pinned code.
  */
+
+/** What the review says when the service has no candidate route (D18 is optional for a service). */
+export const NO_CANDIDATES_MESSAGE =
+  'This service offers no candidate matches (it has no /DaaS/batchjobmatch), so matches cannot be reviewed here. Pricing works as before; a Job Code column you fill by hand is still sent as JobCode.';
 
 export interface ReviewJob {
   readonly key: string;
@@ -67,11 +72,19 @@ export async function loadReview(opts: {
   const answers = new Map<string, JobOutcome<Candidate[]>>();
   for (let i = 0; i < entries.length; i += BATCH_LIMIT) {
     const chunk = entries.slice(i, i + BATCH_LIMIT).map(([key, g]) => ({ id: key, spec: g.spec }));
-    const reply = await opts.client.matchCandidates(
-      chunk.map((c, k) => ({ id: `j${i + k + 1}`, spec: c.spec })),
-      5,
-      opts.signal ? { signal: opts.signal } : {},
-    );
+    let reply: Map<string, JobOutcome<Candidate[]>>;
+    try {
+      reply = await opts.client.matchCandidates(
+        chunk.map((c, k) => ({ id: `j${i + k + 1}`, spec: c.spec })),
+        5,
+        opts.signal ? { signal: opts.signal } : {},
+      );
+    } catch (err) {
+      // Issue 10 item 6: a service without D18 (a commercial one) has no such route.
+      if (err instanceof JobPriceApiError && (err.status === 404 || err.status === 405))
+        throw new Error(NO_CANDIDATES_MESSAGE, { cause: err });
+      throw err;
+    }
     chunk.forEach((c, k) => {
       const outcome = reply.get(`j${i + k + 1}`);
       if (outcome !== undefined) answers.set(c.id, outcome);
