@@ -231,8 +231,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       }
     // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
     // the title says how senior, not which occupation.
+    // Also vague: a title of role nouns only ("Intern", "Specialist", "Planner"): each needs a field
+    // ("Marketing Intern", "HR Specialist") before it names an occupation (issue 10 item 2).
     const vague =
-      (words.length === 1 && queryNorm < VAGUE_WORD_IDF) || words.every((w) => MANAGEMENT_WORDS.has(w));
+      (words.length === 1 && queryNorm < VAGUE_WORD_IDF) ||
+      words.every((w) => MANAGEMENT_WORDS.has(w)) ||
+      words.every((w) => ROLE_WORDS.has(w));
 
     const descWords =
       description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
@@ -313,7 +317,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const leadSoc = order[0] === undefined ? '' : (socCodes[order[0].o] as string);
     const otherBest = order.find((e) => socCodes[e.o] !== leadSoc)?.score ?? 0;
     const list: Array<{ o: number; score: number; rating: MatchRating }> = [];
+    const entryLevel = isEntryLevelTitle(title);
     for (const entry of order) {
+      // An intern, trainee or apprentice is never priced as a doctor or a chief executive (issue 10
+      // item 2), unless the title itself says medicine ("Medical Intern", "Surgical Resident").
+      if (entryLevel && DOCTOR_OR_EXECUTIVE.test(socCodes[entry.o] as string)) continue;
       const runnerUp = socCodes[entry.o] === leadSoc ? otherBest : (order[0]?.score ?? 0);
       const rating = rateMatch(entry.score, runnerUp, vague);
       if (rating === null) break;
@@ -344,14 +352,35 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     };
   }
 
+  const RATING_ORDER: Readonly<Record<MatchRating, number>> = { Confident: 3, Probable: 2, Possible: 1 };
+
+  /**
+   * "Chief <function> Officer" names the executive over a function (Chief People Officer, Chief Nursing
+   * Officer). When O*NET does not list the title itself well enough for Confident, the title is also read
+   * as "<function> Director", which O*NET files under that function's managers (Human Resources Managers,
+   * Medical and Health Services Managers), and the better-rated reading wins.
+   */
+  function rankedTitle(title: string, description: string): ReturnType<typeof ranked> {
+    const direct = ranked(title, description);
+    const fn = CHIEF_OF_FUNCTION.exec(title.trim())?.[1];
+    if (fn === undefined || /^executive$/i.test(fn.trim()) || direct.list[0]?.rating === 'Confident')
+      return direct;
+    const asDirector = ranked(`${fn} Director`, description);
+    const a = direct.list[0];
+    const b = asDirector.list[0];
+    if (b === undefined) return direct;
+    if (a === undefined || RATING_ORDER[b.rating] > RATING_ORDER[a.rating]) return asDirector;
+    return direct;
+  }
+
   function match(title: string, description: string): OccupationMatch | null {
-    const { words, level, list } = ranked(title, description);
+    const { words, level, list } = rankedTitle(title, description);
     const top = list[0];
     return top === undefined ? null : occupationMatch(top.o, top.rating, top.score, words, level);
   }
 
   function rank(title: string, description: string, limit: number): RankedOccupation[] {
-    return ranked(title, description)
+    return rankedTitle(title, description)
       .list.slice(0, Math.max(0, limit))
       .map(({ o, score: s, rating }) => ({
         onetCode: codes[o] as string,
@@ -399,6 +428,59 @@ function headNoun(title: string, content: readonly string[]): string | null {
 }
 
 const LEAD_SPLIT = /\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i;
+
+/**
+ * Role nouns that name a kind of position but no field of work: a title made of these alone fits many
+ * occupations and is rated at most Possible. Linguistic class, not a list of test titles: the head
+ * nouns that O*NET titles combine with a field ("Marketing Specialist", "Production Planner").
+ */
+const ROLE_WORDS: ReadonlySet<string> = new Set([
+  'intern',
+  'internship',
+  'extern',
+  'trainee',
+  'apprentice',
+  'student',
+  'associate',
+  'specialist',
+  'coordinator',
+  'consultant',
+  'analyst',
+  'assistant',
+  'advisor',
+  'adviser',
+  'agent',
+  'representative',
+  'officer',
+  'administrator',
+  'supervisor',
+  'operator',
+  'worker',
+  'staff',
+  'planner',
+  'scheduler',
+  'technician',
+  'engineer',
+  'clerk',
+  'helper',
+  'lead',
+  'manager',
+  'member',
+  'professional',
+]);
+
+const CHIEF_OF_FUNCTION = /^chief\s+(.+?)\s+officer$/i;
+
+/** SOC codes of physicians and surgeons (29-12xx) and chief executives (11-1011). */
+const DOCTOR_OR_EXECUTIVE = /^(29-12|11-1011)/;
+const ENTRY_WORDS = /\b(intern|interns|internship|trainee|apprentice|student|extern|entry[-\s]level)\b/i;
+const MEDICAL_WORDS =
+  /\b(medical|physician|doctor|md|surgical|surgery|surgeon|resident|residency|fellow|hospitalist|clinical)\b/i;
+
+/** An entry-level title that does not name medicine ("Marketing Intern", "Graduate Trainee", "Intern"). */
+function isEntryLevelTitle(title: string): boolean {
+  return ENTRY_WORDS.test(title) && !MEDICAL_WORDS.test(title);
+}
 
 const MANAGEMENT_WORDS: ReadonlySet<string> = new Set([
   'vice',

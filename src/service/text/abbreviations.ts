@@ -108,6 +108,28 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
 
 /** Abbreviations whose expansion depends on the next word: `[next words, expansion]` tried in order. */
 const contextual: Readonly<Record<string, ReadonlyArray<readonly [ReadonlySet<string>, string]>>> = {
+  // "People" (folded to "person") names the HR function in current titles: Chief People Officer, People
+  // Operations Manager, People Partner (SHRM's and O*NET's reported titles for 11-3121 and 13-1071).
+  person: [
+    [
+      new Set([
+        'officer',
+        'operation',
+        'partner',
+        'manager',
+        'director',
+        'business',
+        'team',
+        'lead',
+        'generalist',
+        'specialist',
+        'analyst',
+        'coordinator',
+        'experience',
+      ]),
+      'human resources',
+    ],
+  ],
   admin: [
     [
       new Set([

@@ -6,6 +6,9 @@ export type { OnetPart } from './part';
 export { TitleKind } from './part';
 export { OnetPartSchema, parseOnetPart } from './schema';
 
+/** A title that is one acronym, as O*NET writes them: "CMO", "RN", "EMT-P". */
+const ACRONYM_TITLE = /^[A-Z][A-Z0-9]{1,5}$/;
+
 /**
  * Builds the O*NET part of the data index from the raw files (../shared/data/raw, see SOURCES.md).
  *
@@ -73,7 +76,11 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
         return;
       }
     }
-    const ids = [...new Set(titleWords(text).map(wordId))].sort((a, b) => a - b);
+    // An acronym O*NET lists as a title ("CMO" for a continuous miner operator) means what that
+    // occupation says, not what the HR abbreviation table says ("CMO": chief marketing officer): keep
+    // it as the literal token, so only a query of those letters meets it.
+    const words = ACRONYM_TITLE.test(text.trim()) ? [text.trim().toLowerCase()] : titleWords(text);
+    const ids = [...new Set(words.map(wordId))].sort((a, b) => a - b);
     if (ids.length === 0) return;
     for (const w of proseWords(text)) (titleProse[occ] as Set<string>).add(w);
     const key = `${occ}:${ids.join(',')}`;
