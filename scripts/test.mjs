@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in the order that fails fastest and reads best.
 //   1. types (tsc -b for the add-in and the service, tsc --noEmit for tests/scripts/benches)
-//   2. format (prettier --check)   3. lint (eslint)   4. manifest (xmllint, offline)
+//   2. format (prettier --check), functions.ts generated from its table   3. lint (eslint)   4. manifest (xmllint, offline)
 //   5. data index (npm run data:build; a no-op when fresh)   6. add-in build (webpack, for the e2e test)
 //   7. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
@@ -19,6 +19,8 @@ const stages = [
   ['types', bin('tsc'), ['-b', 'tsconfig.build.json']],
   ['types (tests, scripts, benches)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['format', bin('prettier'), ['--check', '.']],
+  // functions.ts is generated from src/runtime/function-catalog.ts; a hand edit or a stale file fails here.
+  ['generated functions.ts', bin('tsx'), ['scripts/generate-functions.ts', '--check']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['manifest', process.execPath, ['scripts/validate-manifest.mjs']],
   ['data index', 'npm', ['run', '--silent', 'data:build']],

@@ -27,6 +27,8 @@ export interface JobArgs {
   naics?: CellArg;
   fte?: CellArg;
   revenue?: CellArg;
+  /** D19: the benchmark job code that pins the match; blank matches the title. */
+  jobCode?: CellArg;
 }
 
 export type ParsedArgs = { ok: true; spec: JobSpec } | { ok: false; message: string };
@@ -82,10 +84,13 @@ function amount(value: unknown, name: string): number {
 
 export function parseJobArgs(args: JobArgs): ParsedArgs {
   try {
+    const jobCode = text(args.jobCode, 'jobcode');
     return {
       ok: true,
       spec: jobSpec({
         title: text(args.title, 'title'),
+        // Issue 10 item 5: sent as JobCode only when given, so a formula without one asks as before.
+        ...(jobCode === '' ? {} : { jobCode }),
         description: text(args.description, 'desc'),
         scope: {
           country: text(args.country, 'country'),
@@ -104,8 +109,8 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
   }
 }
 
-/** The job arguments in formula order, as the wrappers and the refresh parser receive them. */
+/** The job arguments in JOB_ARGUMENTS order (function-catalog.ts), as the refresh parser collects them. */
 export function jobArgsFromList(values: readonly unknown[]): JobArgs {
-  const [title, description, country, state, city, zip, naics, fte, revenue] = values as CellArg[];
-  return { title, description, country, state, city, zip, naics, fte, revenue };
+  const [title, description, country, state, city, zip, naics, fte, revenue, jobCode] = values as CellArg[];
+  return { title, description, country, state, city, zip, naics, fte, revenue, jobCode };
 }

@@ -136,8 +136,3 @@ function parseRef(t: string): ArgExpr | null {
   if (m === null) return null;
   return { kind: 'ref', sheet, address: `${(m[1] as string).toUpperCase()}${m[2] as string}` };
 }
-
-/** Where the job arguments start in a call: FIELD takes the field name first. */
-export function jobArgOffset(name: string): number {
-  return name === 'FIELD' ? 1 : 0;
-}

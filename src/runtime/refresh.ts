@@ -9,7 +9,8 @@ import {
   type FormulaCell,
 } from '../excel/jobprice-cells';
 import { jobArgsFromList, parseJobArgs } from './args';
-import { findJobPriceCalls, jobArgOffset, type ArgExpr } from './formula-args';
+import { findJobPriceCalls, type ArgExpr } from './formula-args';
+import { jobArgumentPositions } from './function-catalog';
 import type { JobPricer } from './pricer';
 import { functionsPricer } from './functions-pricer';
 
@@ -37,6 +38,9 @@ export const excelSheetOps: SheetOps = {
   reenterFormulas,
   recalculateAll,
 };
+
+/** An argument left out of a call, like one left empty. */
+const EMPTY_ARG: ArgExpr = { kind: 'empty' };
 
 /** How long refresh keeps the cache bypassed for cells it could not name. */
 export const BYPASS_MS = 5_000;
@@ -66,7 +70,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
       let unnamed = false;
       for (const { cell, call } of calls) {
         const resolved = resolveArgs(
-          call.args.slice(jobArgOffset(call.name), jobArgOffset(call.name) + 9),
+          jobArgumentPositions(call.name).map((i) => call.args[i] ?? EMPTY_ARG),
           cell.sheet,
           values,
         );

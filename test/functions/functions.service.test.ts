@@ -158,6 +158,28 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     );
   });
 
+  it('a jobcode argument pins the benchmark (D19): sent as JobCode, its own cache entry, MATCH keeps header before it', async () => {
+    const pinnedCode = '15-1252.00';
+    const none = [null, null, null, null, null, null, null, null] as const;
+    const [pinned, matched, code, rows] = await Promise.all([
+      host.cell('SALARY50', 'Data Analyst', ...none, pinnedCode),
+      host.cell('SALARY50', 'Data Analyst'),
+      host.cell('FIELD', 'MatchedJobCode', 'Data Analyst', ...none, pinnedCode),
+      host.cell('MATCH', 'Data Analyst', ...none, true, pinnedCode) as Promise<unknown[][]>,
+    ]);
+    // Two jobs (pinned and not), one batch; the pinned one is the service's own answer for JobCode.
+    expect(allCalls()).toBe(1);
+    const expected = await direct(jobSpec({ title: 'Data Analyst', jobCode: pinnedCode }));
+    expect(pinned).toBe(expected.Salary50);
+    expect(matched).toBe((await direct(jobSpec({ title: 'Data Analyst' }))).Salary50);
+    if (service.kind === 'reference') {
+      expect(code).toBe(pinnedCode);
+      expect(rows[1]?.[RESULT_FIELDS.indexOf('MatchRating')]).toBe('Confident');
+    }
+    expect(rows[0]).toEqual([...RESULT_FIELDS]);
+    expect(rows[1]?.[RESULT_FIELDS.indexOf('MatchedJobCode')]).toBe(code);
+  });
+
   it('treats a ZIP typed as a number and a text FTE like the same job written as text', async () => {
     const a = await host.cell('SALARY50', 'Electrician', null, null, null, null, 2139, null, '250');
     const b = await host.cell('SALARY50', 'Electrician', '', '', '', '', '02139', '', 250);

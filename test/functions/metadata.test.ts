@@ -26,6 +26,8 @@ const EXPECTED_IDS = [
   'MATCH',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
+/** Issue 10 item 5: every function ends with `jobcode`; MATCH keeps `header` where it was. */
+const LAST = 'jobcode';
 
 let host: FunctionsHost;
 beforeAll(async () => {
@@ -46,10 +48,10 @@ describe('functions.json (custom-functions-metadata)', () => {
       const names = f.parameters.map((p) => p.name);
       const expected =
         f.id === 'FIELD'
-          ? ['name', ...JOB_PARAMS]
+          ? ['name', ...JOB_PARAMS, LAST]
           : f.id === 'MATCH'
-            ? [...JOB_PARAMS, 'header']
-            : JOB_PARAMS;
+            ? [...JOB_PARAMS, 'header', LAST]
+            : [...JOB_PARAMS, LAST];
       expect(names).toEqual(expected);
       for (const p of f.parameters) {
         expect(p.description?.length ?? 0).toBeGreaterThan(5);

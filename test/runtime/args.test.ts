@@ -2,6 +2,8 @@ import { jobSpec } from '../../src/domain/job';
 import { parseJobArgs } from '../../src/runtime/args';
 import { fieldValue, lookupField, NOT_IN_SCOPE } from '../../src/functions/fields';
 import { findJobPriceCalls } from '../../src/runtime/formula-args';
+import { jobArgumentPositions } from '../../src/runtime/function-catalog';
+import { jobKey } from '../../src/domain/job';
 
 describe('formula arguments → JobSpec', () => {
   it('reads the first five arguments in order and treats null and "" as unused', () => {
@@ -23,6 +25,30 @@ describe('formula arguments → JobSpec', () => {
         scope: { country: 'USA', state: 'CA', city: 'San Jose' },
       }),
     });
+  });
+
+  it('sends jobcode as JobCode when given, and leaves it out when blank (issue 10 item 5, D19)', () => {
+    const pinned = parseJobArgs({ title: 'Intern', jobCode: ' 15-1252.00 ' });
+    expect(pinned.ok && pinned.spec.jobCode).toBe('15-1252.00');
+    for (const blank of [null, undefined, '', '  ']) {
+      const parsed = parseJobArgs({ title: 'Intern', jobCode: blank });
+      expect(parsed.ok && 'jobCode' in parsed.spec).toBe(false);
+    }
+    const plain = parseJobArgs({ title: 'Intern' });
+    // The cache key tells the pinned job from the matched one.
+    expect(pinned.ok && plain.ok && jobKey(pinned.spec) !== jobKey(plain.spec)).toBe(true);
+    expect(parseJobArgs({ title: 'Intern', jobCode: true })).toEqual({
+      ok: false,
+      message: 'jobcode must be text, not TRUE.',
+    });
+  });
+
+  it('finds the job arguments at their formula positions: FIELD shifted by its name, MATCH with header before jobcode', () => {
+    const plain = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(jobArgumentPositions('SALARY50')).toEqual(plain);
+    expect(jobArgumentPositions('salary50')).toEqual(plain);
+    expect(jobArgumentPositions('FIELD')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(jobArgumentPositions('MATCH')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 10]);
   });
 
   it('writes a ZIP given as a number as 5-digit text (leading zeros restored)', () => {

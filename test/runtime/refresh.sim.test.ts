@@ -101,4 +101,20 @@ describe('refreshSelection on the simulated host', () => {
     await expect(refreshSelection()).resolves.toBe(0);
     expect(reentered).toEqual([]);
   });
+
+  it('drops the pinned job of a MATCH whose jobcode follows header, not the title matched without it', async () => {
+    const pinned = jobSpec({ title: 'Electrician', scope: SAN_JOSE, jobCode: '47-2111.00' });
+    await functionsPricer().price(pinned);
+    sim.workbook
+      .sheet('Jobs')
+      ?.set(1, 3, { value: 1, formula: '=JOBPRICE.MATCH(A2,,"USA","CA","San Jose",,,,,TRUE,"47-2111.00")' });
+    sim.workbook.selection = { sheet: 'Jobs', rect: { r0: 1, c0: 3, r1: 1, c1: 3 } }; // D2
+    const before = calls();
+    await expect(refreshSelection()).resolves.toBe(1);
+    await Promise.all([functionsPricer().price(pinned), functionsPricer().price(job('Electrician'))]);
+    expect(calls() - before).toBe(1);
+    // One job goes by the single endpoint (an object), more by the batch one (an array).
+    const sent = [server.requests.at(-1)?.body].flat() as { JobTitle: string; JobCode?: string }[];
+    expect(sent.map((s) => [s.JobTitle, s.JobCode])).toEqual([['Electrician', '47-2111.00']]);
+  });
 });
