@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
 import { dataPaths } from '../src/service/config';
 import { createMatcher } from '../src/service/matching/matcher';
+import { accuracyReport } from './matching-accuracy';
 
 const HAND_WRITTEN = [
   'Registered Nurse',
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   report('batch of 200 titles (per batch)', batches);
   const matched = titles.filter((t) => matcher.match(t, '') !== null).length;
   console.log(`matched ${matched} of ${titles.length} sampled titles`);
+  // Speed means little without accuracy: the labelled lists, scored the way `npm run eval:matching` does.
+  console.log(`\n${accuracyReport(part, matcher)}`);
 }
 
 void main();
