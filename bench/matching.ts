@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
 import { dataPaths } from '../src/service/config';
 import { createMatcher } from '../src/service/matching/matcher';
-import { accuracyReport } from './matching-accuracy';
+import { accuracyReport, onetLiteralTitles } from './matching-accuracy';
 
 const HAND_WRITTEN = [
   'Registered Nurse',
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const matched = titles.filter((t) => matcher.match(t, '') !== null).length;
   console.log(`matched ${matched} of ${titles.length} sampled titles`);
   // Speed means little without accuracy: the labelled lists, scored the way `npm run eval:matching` does.
-  console.log(`\n${accuracyReport(part, matcher)}`);
+  console.log(`\n${accuracyReport(await onetLiteralTitles(), matcher)}`);
 }
 
 void main();

@@ -1,4 +1,5 @@
 import { expandAbbreviation } from './abbreviations';
+import { americanSpelling, englishFromSpanish } from './spelling';
 
 /**
  * Text normalisation shared by the index build and the request path: both sides must fold text the
@@ -6,7 +7,7 @@ import { expandAbbreviation } from './abbreviations';
  * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
  * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 11;
+export const NORMALIZER_VERSION = 12;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -117,11 +118,60 @@ export function rawWords(text: string): string[] {
 }
 
 /**
- * Title words: raw words with plurals folded and abbreviations expanded ("Sr. Acct Mgrs" ->
- * senior, account, manager), stop words removed. Order is kept: the level extractor needs positions.
+ * Words of an employment arrangement, not of an occupation: HR systems append them to titles
+ * ("Custodian (Temp)", "CNA - PRN", "Hskpg Aide - PT"). Dropped from titles on both sides.
+ */
+const ARRANGEMENT_WORDS: ReadonlySet<string> = new Set([
+  'temp',
+  'temporary',
+  'pt',
+  'ft',
+  'seasonal',
+  'seas',
+  'prn',
+  'diem',
+  'nights',
+  'weekend',
+  'weekends',
+  'casual',
+  'perm',
+  'permanent',
+]);
+
+/**
+ * The raw words of a title with spelling variants folded and what HR systems add dropped: British
+ * spellings and Spanish occupation words (spelling.ts), arrangement words, "part time"/"full time",
+ * hours ("-40 Hrs": "hrs" would otherwise read as HR), and one-letter grade codes ("HR Asst B"; the
+ * letters I, V and X stay, they are roman levels).
+ */
+function titleRawWords(text: string): string[] {
+  const raw = englishFromSpanish(rawWords(text));
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const word = raw[i] as string;
+    const next = raw[i + 1];
+    if ((word === 'part' || word === 'full') && next === 'time') {
+      i++;
+      continue;
+    }
+    if (/^\d+$/.test(word) && next !== undefined && /^(hrs?|hours?)$/.test(next)) {
+      i++;
+      continue;
+    }
+    if (ARRANGEMENT_WORDS.has(word) || /^[b-hj-uw-z]$/.test(word)) continue;
+    out.push(americanSpelling(word));
+  }
+  return out;
+}
+
+/**
+ * Title words: raw words with spellings folded, plurals folded and abbreviations expanded ("Sr. Acct
+ * Mgrs" -> senior, account, manager), stop words removed. Order is kept: the level extractor needs positions.
  */
 export function titleWords(text: string): string[] {
-  const raw = rawWords(text).map(singular);
+  const raw = titleRawWords(text)
+    .flatMap((w) => (w.includes(' ') ? w.split(' ') : [w]))
+    .map(singular);
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
@@ -143,9 +193,11 @@ export function titleWords(text: string): string[] {
 export function proseWords(text: string): string[] {
   const out: string[] = [];
   for (const word of rawWords(text)) {
-    const w = singular(word);
-    if (PROSE_STOPWORDS.has(w) || w.length < 2 || /^\d+$/.test(w)) continue;
-    out.push(stem(w));
+    for (const part of americanSpelling(word).split(' ')) {
+      const w = singular(part);
+      if (PROSE_STOPWORDS.has(w) || w.length < 2 || /^\d+$/.test(w)) continue;
+      out.push(stem(w));
+    }
   }
   return out;
 }

@@ -30,6 +30,8 @@ function cacheKey(): string {
   const sources = [
     ...readdirSync(join(root, 'data', 'onet')).map((n) => join(root, 'data', 'onet', n)),
     ...readdirSync(join(root, 'matching')).map((n) => join(root, 'matching', n)),
+    // The normaliser (titleWords, spelling, abbreviations) shapes every stored title.
+    ...readdirSync(join(root, 'text')).map((n) => join(root, 'text', n)),
     join(root, 'data', 'raw-files.ts'),
   ];
   for (const file of sources.filter((f) => f.endsWith('.ts')).sort())
