@@ -9,6 +9,7 @@ import { TaskIndex } from './task-index';
 import { TitleIndex } from './title-index';
 import { OccupationVocabulary } from './occupation-vocabulary';
 import { headSynonyms } from './synonyms';
+import { WordRepair } from './word-repair';
 
 /**
  * Scoring of one occupation for a title (+ description):
@@ -151,6 +152,17 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       else list.push(o);
     }
   });
+  // How many titles use each word: a word no title uses is read as a typo or short form of one (word-repair.ts).
+  const titleCount = new Uint32Array(part.vocab.length);
+  for (const w of part.titles.words) titleCount[w] = (titleCount[w] as number) + 1;
+  const wordRepair = new WordRepair(part.vocab, titleCount, (w) => {
+    const id = titleIndex.wordIds.get(w);
+    return id !== undefined && (titleCount[id] as number) > 0;
+  });
+  /** The title's words with each word no title uses read as the title word it stands for, if any. */
+  function repaired(words: readonly string[]): string[] {
+    return [...new Set(words.map((w) => wordRepair.repair(w) ?? w))];
+  }
   const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
     kindWeight(k, part.titles.sources[t] as number),
   );
@@ -301,7 +313,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     list: Array<{ o: number; score: number; rating: MatchRating }>;
   } {
     const { content, level } = extractLevel(titleWords(title));
-    const words = splitCompounds(content);
+    const words = repaired(splitCompounds(content));
     if (words.length === 0) return { words, level, list: [] };
     const { vague } = score(words, headNoun(title, words), description);
     // Only occupations that clear the match threshold can be candidates: sorting just those keeps a

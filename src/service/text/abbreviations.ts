@@ -104,6 +104,48 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ar: 'accounts receivable',
   fpa: 'financial planning analysis',
   rd: 'research development',
+  // Class-title short forms as public employers', hospitals' and payroll systems' exports print them
+  // (city, county and state payroll open-data files; hospital labour-certification filings). Most short
+  // forms need no entry: the matcher reads an unknown word as the title word it abbreviates
+  // (matching/word-repair.ts: "custdn" custodian, "wkr" worker). These are the ones that reading gets
+  // wrong or cannot reach, because the letters fit a more common word ("secy" is not security) or
+  // the word is too short.
+  secy: 'secretary',
+  grnd: 'ground',
+  inv: 'inventory',
+  comm: 'communications',
+  ldr: 'lead',
+  prin: 'principal',
+  adm: 'administrative',
+  cpl: 'corporal',
+  jntr: 'janitor',
+  stkr: 'stocker',
+  det: 'detention',
+  electrn: 'electronics',
+  psych: 'psychiatric',
+  mh: 'mental health',
+  ff: 'firefighter',
+  lt: 'lieutenant',
+  enf: 'enforcement',
+  ther: 'therapist',
+  rad: 'radiologic',
+  pharm: 'pharmacy',
+  soc: 'social',
+  lib: 'library',
+  pol: 'police',
+  pur: 'purchasing',
+  equip: 'equipment',
+  eqp: 'equipment',
+  mach: 'machine',
+  rec: 'recreation',
+  sw: 'software',
+  hw: 'hardware',
+  hlth: 'health',
+  corr: 'correctional',
+  sgt: 'sergeant',
+  capt: 'captain',
+  invest: 'investigator',
+  investig: 'investigator',
 };
 
 /** Abbreviations whose expansion depends on the next word: `[next words, expansion]` tried in order. */
@@ -202,7 +244,10 @@ const contextual: Readonly<Record<string, ReadonlyArray<readonly [ReadonlySet<st
       ]),
       'account',
     ],
-    [new Set(['clerk', 'assistant', 'asst', 'technician', 'tech', 'supervisor', 'supv']), 'accounting'],
+    [
+      new Set(['clerk', 'clk', 'clrk', 'assistant', 'asst', 'technician', 'tech', 'supervisor', 'supv']),
+      'accounting',
+    ],
   ],
   med: [[new Set(['tech', 'technician', 'technologist']), 'medical']],
 };
@@ -210,6 +255,12 @@ const contextual: Readonly<Record<string, ReadonlyArray<readonly [ReadonlySet<st
 /** After "business", "dev" is development ("Business Dev Manager"), not developer. */
 const afterWord: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   dev: { business: 'development', software: 'developer' },
+  // "Med Rec Clk", "Health Rec Tech": medical records, not recreation.
+  rec: { med: 'records', medical: 'records', health: 'records', patient: 'records' },
+  // "FF/PM" is a firefighter-paramedic, not a project manager.
+  pm: { ff: 'paramedic', firefighter: 'paramedic', emt: 'paramedic' },
+  // "Detective" only after police words: "Police Det", "Det Sgt".
+  det: { police: 'detective', pol: 'detective' },
 };
 
 /**

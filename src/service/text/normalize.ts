@@ -7,7 +7,7 @@ import { americanSpelling, englishFromSpanish } from './spelling';
  * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
  * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 12;
+export const NORMALIZER_VERSION = 13;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -156,6 +156,11 @@ function titleRawWords(text: string): string[] {
     }
     if (/^\d+$/.test(word) && next !== undefined && /^(hrs?|hours?)$/.test(next)) {
       i++;
+      continue;
+    }
+    // EMT-B, EMT-P: the letter is the certification level (basic, paramedic), not a grade.
+    if (raw[i - 1] === 'emt' && (word === 'p' || word === 'b')) {
+      out.push(word === 'p' ? 'paramedic' : 'basic');
       continue;
     }
     if (ARRANGEMENT_WORDS.has(word) || /^[b-hj-uw-z]$/.test(word)) continue;

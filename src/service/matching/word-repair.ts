@@ -1,0 +1,123 @@
+/**
+ * Reads a title word that no O*NET title uses as the title word it most likely stands for, so that a
+ * one-letter typo ("Electcian", "Maintanence") or an HR system's short form that no table lists
+ * ("Custdn", "Lndscp Wkr") still reaches the occupation instead of "No matching job found".
+ *
+ * Two readings, tried in this order, each only for a word that is not a title word itself:
+ * - a typo: a title word at one edit (insertion, deletion, substitution or swap of neighbours) from a
+ *   word of at least MIN_TYPO_LENGTH letters. Short words are left alone: at one edit from "cook" lie
+ *   "book", "cock" and "took", so a typo cannot be told from another word.
+ * - a short form: the word's letters appear in order in a title word that starts with the same letter
+ *   and is at most 1 / MIN_SHORT_FORM_SHARE times as long ("custdn" in custodian, "wkr" in worker).
+ *   A short form that is the start of the word ("maint", "equip") is preferred to one that skips letters.
+ * Among several candidates the word used by more O*NET titles wins: the common word is the likelier
+ * meaning. Only words used by at least MIN_TITLES titles are candidates, so that a stray word of one
+ * title is never guessed.
+ */
+
+const MIN_TYPO_LENGTH = 6;
+const MIN_SHORT_FORM_LENGTH = 3;
+const MAX_SHORT_FORM_LENGTH = 7;
+const MIN_SHORT_FORM_SHARE = 0.35;
+const MIN_TITLES = 3;
+/** Repairs asked of one matcher are few distinct words; keep the answers, bounded. */
+const CACHE_LIMIT = 20_000;
+
+export class WordRepair {
+  /** Each delete-one variant of a candidate word (and the word itself) -> candidate word ids. */
+  private readonly deletes = new Map<string, number[]>();
+  /** Candidates by first letter, for short forms. */
+  private readonly byInitial = new Map<string, number[]>();
+  private readonly cache = new Map<string, string | null>();
+
+  /**
+   * @param vocab the title vocabulary (word id -> word)
+   * @param titleCount how many O*NET titles use each word id
+   */
+  constructor(
+    private readonly vocab: readonly string[],
+    private readonly titleCount: ArrayLike<number>,
+    private readonly isKnown: (word: string) => boolean,
+  ) {
+    vocab.forEach((word, id) => {
+      if ((titleCount[id] ?? 0) < MIN_TITLES || !/^[a-z]+$/.test(word)) return;
+      if (word.length >= MIN_TYPO_LENGTH - 1)
+        for (const d of [word, ...deleteOne(word)]) push(this.deletes, d, id);
+      if (word.length > MIN_SHORT_FORM_LENGTH) push(this.byInitial, word[0] as string, id);
+    });
+  }
+
+  /** The title word `word` stands for, or null when it is a title word already or nothing fits. */
+  repair(word: string): string | null {
+    if (this.isKnown(word) || !/^[a-z]+$/.test(word)) return null;
+    const cached = this.cache.get(word);
+    if (cached !== undefined) return cached;
+    const found = this.typo(word) ?? this.shortForm(word);
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(word, found);
+    return found;
+  }
+
+  private typo(word: string): string | null {
+    if (word.length < MIN_TYPO_LENGTH) return null;
+    const seen = new Set<number>();
+    for (const d of [word, ...deleteOne(word)])
+      for (const id of this.deletes.get(d) ?? [])
+        if (!seen.has(id) && withinOneEdit(word, this.vocab[id] as string)) seen.add(id);
+    return this.mostUsed([...seen]);
+  }
+
+  private shortForm(word: string): string | null {
+    if (word.length < MIN_SHORT_FORM_LENGTH || word.length > MAX_SHORT_FORM_LENGTH) return null;
+    const prefixes: number[] = [];
+    const skeletons: number[] = [];
+    for (const id of this.byInitial.get(word[0] as string) ?? []) {
+      const candidate = this.vocab[id] as string;
+      if (candidate.length <= word.length || word.length / candidate.length < MIN_SHORT_FORM_SHARE) continue;
+      if (candidate.startsWith(word)) prefixes.push(id);
+      else if (isSubsequence(word, candidate)) skeletons.push(id);
+    }
+    return this.mostUsed(prefixes) ?? this.mostUsed(skeletons);
+  }
+
+  private mostUsed(ids: readonly number[]): string | null {
+    let best = -1;
+    for (const id of ids)
+      if (best < 0 || (this.titleCount[id] ?? 0) > (this.titleCount[best] ?? 0)) best = id;
+    return best < 0 ? null : (this.vocab[best] as string);
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [id]);
+  else if (list[list.length - 1] !== id) list.push(id);
+}
+
+function deleteOne(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** True when `short`'s letters appear in `long` in the same order. */
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
+}
+
+/** Optimal string alignment distance of at most one: one insertion, deletion, substitution or swap. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    // Substitution at i, or a swap of i and i+1.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One insertion or deletion at i.
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

@@ -1,0 +1,68 @@
+import { WordRepair, withinOneEdit } from '../../../src/service/matching/word-repair';
+import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealOnetPart } from './onet-part-fixture';
+
+describe('WordRepair on a small vocabulary (issue 11: typos and HR short forms)', () => {
+  const vocab = [
+    'electrician',
+    'election',
+    'custodian',
+    'worker',
+    'workshop',
+    'clerk',
+    'maintenance',
+    'cook',
+    'book',
+    'rare',
+  ];
+  const counts = [40, 3, 20, 90, 4, 50, 30, 25, 5, 1];
+  const repair = new WordRepair(vocab, counts, (w) => vocab.includes(w));
+
+  it('reads a one-edit typo of a long word as that word (insertion, deletion, substitution, swap)', () => {
+    expect(repair.repair('electician')).toBe('electrician');
+    expect(repair.repair('electricians')).toBe('electrician');
+    expect(repair.repair('elextrician')).toBe('electrician');
+    expect(repair.repair('elcetrician')).toBe('electrician');
+    expect(repair.repair('maintanance')).toBe('maintenance');
+  });
+
+  it('reads a short form as the most used word that holds its letters in order, a prefix first', () => {
+    expect(repair.repair('custdn')).toBe('custodian');
+    expect(repair.repair('wkr')).toBe('worker');
+    expect(repair.repair('clk')).toBe('clerk');
+    expect(repair.repair('maint')).toBe('maintenance');
+  });
+
+  it('leaves known words, short typos, rare words and nonsense alone', () => {
+    expect(repair.repair('cook')).toBeNull();
+    expect(repair.repair('cokk')).toBeNull();
+    expect(repair.repair('rar')).toBeNull();
+    expect(repair.repair('xyzzy')).toBeNull();
+    expect(repair.repair('qwerty')).toBeNull();
+  });
+
+  it('tells one edit from two', () => {
+    expect(withinOneEdit('regsitered', 'registered')).toBe(true);
+    expect(withinOneEdit('registerd', 'registered')).toBe(true);
+    expect(withinOneEdit('regstred', 'registered')).toBe(false);
+    expect(withinOneEdit('abcdef', 'abcxyf')).toBe(false);
+  });
+});
+
+describe('the matcher with word repair, on the real O*NET index', () => {
+  let matcher: OnetMatcher;
+  beforeAll(async () => {
+    matcher = createMatcher(await loadRealOnetPart());
+  }, 120_000);
+
+  it('answers HR-system short forms and typos that got "No matching job found" before', () => {
+    expect(matcher.match('Custdn', '')?.socCode).toBe('37-2011');
+    expect(matcher.match('Electician', '')?.socCode).toBe('47-2111');
+    expect(matcher.match('Lndscp Wkr', '')?.socCode).toBe('37-3011');
+  });
+
+  it('still finds nothing for nonsense', () => {
+    expect(matcher.match('asdf qwerty', '')).toBeNull();
+    expect(matcher.match('xyzzy', '')).toBeNull();
+  });
+});
