@@ -10,6 +10,7 @@ import { TitleIndex } from './title-index';
 import { OccupationVocabulary } from './occupation-vocabulary';
 import { headSynonyms } from './synonyms';
 import { WordRepair } from './word-repair';
+import { HELPER_WORDS, RoleReadings, SUPERVISOR_WORDS } from './role-readings';
 
 /**
  * Scoring of one occupation for a title (+ description):
@@ -365,24 +366,127 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   }
 
   const RATING_ORDER: Readonly<Record<MatchRating, number>> = { Confident: 3, Probable: 2, Possible: 1 };
+  const roles = new RoleReadings(part, titleIndex.wordIds);
+  type Ranking = ReturnType<typeof ranked>;
+  type Entry = Ranking['list'][number];
+
+  /** An inferred answer is at most Probable: the title was read, not found. */
+  const inferred = (rating: MatchRating): MatchRating => (rating === 'Confident' ? 'Probable' : rating);
+
+  /** `entry` first, then the direct ranking's other candidates; the title's own words and level kept. */
+  function leading(direct: Ranking, entry: Entry): Ranking {
+    return { ...direct, list: [entry, ...direct.list.filter((e) => e.o !== entry.o)] };
+  }
 
   /**
-   * "Chief <function> Officer" names the executive over a function (Chief People Officer, Chief Nursing
-   * Officer). When O*NET does not list the title itself well enough for Confident, the title is also read
-   * as "<function> Director", which O*NET files under that function's managers (Human Resources Managers,
-   * Medical and Health Services Managers), and the better-rated reading wins.
+   * The title as matched, read the way an analyst reads it where O*NET does not list it (issue 11): an
+   * executive over a function, one of two combined roles, a supervisor or helper of a trade, a field
+   * without a role, a physician in training. Each reading applies only when the direct match is not
+   * already that kind of answer.
    */
-  function rankedTitle(title: string, description: string): ReturnType<typeof ranked> {
+  function rankedTitle(title: string, description: string): Ranking {
     const direct = ranked(title, description);
-    const fn = CHIEF_OF_FUNCTION.exec(title.trim())?.[1];
-    if (fn === undefined || /^executive$/i.test(fn.trim()) || direct.list[0]?.rating === 'Confident')
-      return direct;
+    return (
+      executiveReading(title, description, direct) ??
+      combinedRoleReading(title, description, direct) ??
+      traineePhysicianReading(description, direct) ??
+      rankOrHelperReading(description, direct) ??
+      fieldReading(direct) ??
+      direct
+    );
+  }
+
+  /**
+   * "Chief <function> Officer" and "VP of <function>" name the executive over a function (Chief People
+   * Officer, VP of Engineering). When O*NET does not list the title well enough for Confident, it is also
+   * read as "<function> Director", which O*NET files under that function's managers, and the better-rated
+   * reading wins, keeping the title's own executive level.
+   */
+  function executiveReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const fn = executiveFunction(title);
+    if (fn === null || direct.list[0]?.rating === 'Confident') return null;
     const asDirector = ranked(`${fn} Director`, description);
     const a = direct.list[0];
     const b = asDirector.list[0];
-    if (b === undefined) return direct;
-    if (a === undefined || RATING_ORDER[b.rating] > RATING_ORDER[a.rating]) return asDirector;
-    return direct;
+    if (b === undefined || (a !== undefined && RATING_ORDER[b.rating] <= RATING_ORDER[a.rating])) return null;
+    return { words: direct.words, level: direct.level, list: asDirector.list };
+  }
+
+  /**
+   * Two roles in one title ("Firefighter-Paramedic", "Receptionist/Switchboard Operator"): the first
+   * named is the job, the second a duty added to it. Applies when each part alone names a different
+   * occupation at least Probable and the whole title matched neither the first.
+   */
+  function combinedRoleReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const parts = title.split(ROLE_JOIN).map((p) => p.trim());
+    if (parts.length !== 2 || parts.some((p) => p === '')) return null;
+    // Each part must end on a person noun: "Research Scientist - Biology" is a scientist in a field.
+    if (!parts.every((p) => roles.personNoun(titleWords(p).at(-1) ?? ''))) return null;
+    const [first, second] = parts.map((p) => ranked(p, description)) as [Ranking, Ranking];
+    const a = first.list[0];
+    const b = second.list[0];
+    if (a === undefined || b === undefined || a.rating === 'Possible' || b.rating === 'Possible') return null;
+    if (socCodes[a.o] === socCodes[b.o] || socCodes[a.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
+    return leading(direct, { ...a, rating: inferred(a.rating) });
+  }
+
+  /**
+   * Residents and fellows are physicians in training ("Resident, General Surgery", "Fellow - Cardiology"):
+   * with a word of a physician specialty, the title is read as that specialty's physician.
+   */
+  function traineePhysicianReading(description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    if (!words.some((w) => MEDICAL_TRAINEE_WORDS.has(w))) return null;
+    const top = direct.list[0];
+    if (top !== undefined && PHYSICIAN.test(socCodes[top.o] as string)) return null;
+    const rest = words.filter((w) => !MEDICAL_TRAINEE_WORDS.has(w));
+    if (rest.length === 0 || !rest.some((w) => roles.physicianWord(w))) return null;
+    const asPhysician = ranked(`${rest.join(' ')} physician`, description).list[0];
+    if (asPhysician === undefined || !PHYSICIAN.test(socCodes[asPhysician.o] as string)) return null;
+    return leading(direct, { ...asPhysician, rating: inferred(asPhysician.rating) });
+  }
+
+  /**
+   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Electrician Helper"): the
+   * trade is matched without it, and its first-line supervisor or helper occupation is the answer.
+   * Not when the direct match already is one, or is a Confident title that uses the word itself
+   * ("Bell Captain" is a title of baggage porters, "Ship Captain" of ship captains).
+   */
+  function rankOrHelperReading(description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    const last = words[words.length - 1];
+    const rankWord =
+      words.find((w) => SUPERVISOR_WORDS.has(w)) ?? (last === 'lead' && words.length > 1 ? last : undefined);
+    const helperWord = words.find((w) => HELPER_WORDS.has(w));
+    const role = rankWord ?? helperWord;
+    if (role === undefined) return null;
+    const wantSupervisor = rankWord !== undefined;
+    const top = direct.list[0];
+    if (top !== undefined) {
+      // A weak supervisor answer may be the wrong trade's ("Jail Lieutenant" as police): read it anyway.
+      if ((wantSupervisor ? roles.supervisory(top.o) : roles.helper(top.o)) && top.rating !== 'Possible')
+        return null;
+      if (top.rating === 'Confident' && roles.titleHas(top.o, role)) return null;
+    }
+    const trade = words.filter((w) => w !== role && !SUPERVISOR_WORDS.has(w) && !HELPER_WORDS.has(w));
+    if (trade.length === 0) return null;
+    const worker = ranked(trade.join(' '), description).list[0];
+    if (worker === undefined) return null;
+    const target = wantSupervisor ? roles.supervisorOf(worker.o) : roles.helperOf(worker.o);
+    if (target === null) return null;
+    return leading(direct, { o: target, score: worker.score, rating: inferred(worker.rating) });
+  }
+
+  /**
+   * A title of field words only ("Custodial", "Janitorial", "Housekeeping") names the work, not a rank:
+   * it is the field's worker, so a supervisor or manager answer gives way to the best worker candidate.
+   */
+  function fieldReading(direct: Ranking): Ranking | null {
+    const top = direct.list[0];
+    if (top === undefined || !roles.supervisory(top.o)) return null;
+    if (!direct.words.every((w) => roles.fieldWord(w))) return null;
+    const worker = direct.list.find((e) => !roles.supervisory(e.o));
+    return worker === undefined ? null : leading(direct, { ...worker, rating: inferred(worker.rating) });
   }
 
   function match(title: string, description: string): OccupationMatch | null {
@@ -481,7 +585,30 @@ const ROLE_WORDS: ReadonlySet<string> = new Set([
   'professional',
 ]);
 
-const CHIEF_OF_FUNCTION = /^chief\s+(.+?)\s+officer$/i;
+/** "Chief <function> Officer" or "VP of <function>" (also SVP, EVP, AVP, "Vice President, <function>"). */
+function executiveFunction(title: string): string | null {
+  const t = title.trim();
+  const chief = /^chief\s+(.+?)\s+officer$/i.exec(t)?.[1];
+  if (chief !== undefined) return /^executive$/i.test(chief.trim()) ? null : chief;
+  const vp =
+    /^(?:senior\s+|executive\s+|assistant\s+)?(?:vice[\s-]+president|[se]?vp|avp)\b\s*(?:,|of\b|for\b|-|–)?\s*(.+)$/i.exec(
+      t,
+    )?.[1];
+  return vp === undefined || vp.trim() === '' ? null : vp;
+}
+
+/** Separators between two roles in one title: a slash, a spaced dash, or a hyphen between words. */
+const ROLE_JOIN = /\s*\/\s*|\s+[-–]\s+|(?<=[a-z])-(?=[a-z])/i;
+
+/** Words of physicians in training. */
+const MEDICAL_TRAINEE_WORDS: ReadonlySet<string> = new Set([
+  'resident',
+  'residency',
+  'fellow',
+  'fellowship',
+  'pgy',
+]);
+const PHYSICIAN = /^29-12/;
 
 /** SOC codes of physicians and surgeons (29-12xx) and chief executives (11-1011). */
 const DOCTOR_OR_EXECUTIVE = /^(29-12|11-1011)/;

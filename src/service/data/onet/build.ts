@@ -66,6 +66,8 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
   // and TITLE_FIELD_COUNT times, so that a description saying "software" finds Software Developers,
   // whose titles say it dozens of times while its task statements speak of "programs" and "systems".
   const titleProse: Set<string>[] = codes.map(() => new Set());
+  // How many titles end on each word (word id -> count): the word a title ends on is its head noun.
+  const headCounts = new Map<number, number>();
   // Titles: one entry per (occupation, distinct word set), keeping the best kind and most sources.
   const titleByKey = new Map<string, { occ: number; kind: number; sources: number; words: number[] }>();
   const addTitle = (occ: number, text: string, kind: TitleKind, sources: number): void => {
@@ -85,8 +87,11 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     for (const w of proseWords(text)) (titleProse[occ] as Set<string>).add(w);
     const key = `${occ}:${ids.join(',')}`;
     const seen = titleByKey.get(key);
-    if (seen === undefined) titleByKey.set(key, { occ, kind, sources, words: ids });
-    else {
+    if (seen === undefined) {
+      titleByKey.set(key, { occ, kind, sources, words: ids });
+      const last = words[words.length - 1];
+      if (last !== undefined) headCounts.set(wordId(last), (headCounts.get(wordId(last)) ?? 0) + 1);
+    } else {
       seen.kind = Math.min(seen.kind, kind);
       seen.sources = Math.max(seen.sources, sources);
     }
@@ -197,6 +202,7 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     },
     families,
     vocab,
+    headCounts: vocab.map((_, id) => headCounts.get(id) ?? 0),
     titles,
     tasks,
   };

@@ -30,6 +30,12 @@ export interface OnetPart {
   readonly families: { readonly codes: string[]; readonly names: string[] };
   readonly vocab: string[];
   /**
+   * Parallel to `vocab`: how many titles end on the word, i.e. have it as their head noun
+   * ("Janitorial Supervisor" ends on supervisor). Titles are stored as word sets, so their order is lost
+   * in `titles.words`; the matcher's role readings need to know which words name persons.
+   */
+  readonly headCounts: number[];
+  /**
    * Title strings of every kind, one entry per distinct (occupation, word set), best kind kept.
    * Entry i has words `words[start[i] .. start[i+1])` (start has one extra final element).
    */

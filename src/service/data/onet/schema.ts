@@ -31,6 +31,7 @@ export const OnetPartSchema = z.object({
   }),
   families: z.object({ codes: z.array(z.string()), names: z.array(z.string()) }),
   vocab: z.array(z.string()),
+  headCounts: ids,
   titles: z.object({
     occ: ids,
     kind: z.array(z.number().int().min(0).max(4)),
@@ -76,6 +77,7 @@ export function checkOnetPart(part: OnetPart): void {
     fail('titles arrays differ in length');
   for (const o of titles.occ) if (o >= n) fail(`title occupation ${o} out of range`);
   checkOffsets(titles.start, titles.words.length, 'titles.start', fail);
+  if (part.headCounts.length !== vocab.length) fail('headCounts and vocab differ in length');
   for (const w of titles.words) if (w >= vocab.length) fail(`title word ${w} out of range`);
   if (tasks.start.length !== n + 1 || tasks.length.length !== n)
     fail('tasks arrays do not cover every occupation');

@@ -1,0 +1,219 @@
+import type { OnetPart } from '../data/onet/part';
+import { singular, stem } from '../text/normalize';
+
+/**
+ * What O*NET's occupation list says about roles, read once from the index, for the matcher's role
+ * readings (issue 11: "worker, helper or supervisor"):
+ *
+ * - a first-line supervisor is filed apart from the workers it supervises ("First-Line Supervisors of
+ *   Correctional Officers"), and so is a helper ("Helpers--Electricians"). A title that names a rank or a
+ *   helper on a trade ("Detention Sergeant", "Electrician Helper") is that supervisor or helper: the trade
+ *   is found by matching the title without the rank word, and the supervisor or helper occupation of that
+ *   trade is the one whose own title shares its words, else the one of its major group;
+ * - a title word that O*NET titles almost never end on ("Custodial", "Janitorial", "Housekeeping") names
+ *   a field, not a person: a title of such words alone is the field's worker, not its supervisor.
+ */
+
+/** Rank words that make a title a first-line supervisor's. "Lead" counts only as the title's last word. */
+export const SUPERVISOR_WORDS: ReadonlySet<string> = new Set([
+  'supervisor',
+  'foreman',
+  'forewoman',
+  'foreperson',
+  'sergeant',
+  'lieutenant',
+  'captain',
+]);
+export const HELPER_WORDS: ReadonlySet<string> = new Set(['helper']);
+
+/** Below this share of its titles ending on it, a word names a field rather than a person. */
+const FIELD_WORD_MAX_HEAD_SHARE = 0.15;
+/** Share of a word's titles ending on it for it to name a person ("paramedic", "operator"). */
+const PERSON_NOUN_HEAD_SHARE = 0.3;
+/** A word in fewer titles than this says too little to be called a field word. */
+const FIELD_WORD_MIN_TITLES = 5;
+
+export class RoleReadings {
+  private readonly supervisorOccs: number[] = [];
+  private readonly helperOccs: number[] = [];
+  private readonly isSupervisory: Uint8Array;
+  private readonly isHelper: Uint8Array;
+  /** Stems of each occupation's own title words. */
+  private readonly ownStems: ReadonlyArray<ReadonlySet<string>>;
+  /** Every word any title of the occupation uses (word ids). */
+  private readonly titleWordIds: ReadonlyArray<ReadonlySet<number>>;
+  private readonly headShare: Float64Array;
+  private readonly titleCount: Uint32Array;
+  private readonly stemUse = new Map<string, number>();
+  /** Titles of physicians and surgeons (29-12xx) that use each word. */
+  private readonly physicianCount: Uint32Array;
+
+  constructor(
+    private readonly part: OnetPart,
+    private readonly wordIds: ReadonlyMap<string, number>,
+  ) {
+    const { codes, titles } = part.occupations;
+    this.isSupervisory = new Uint8Array(codes.length);
+    this.isHelper = new Uint8Array(codes.length);
+    this.ownStems = titles.map((t) => new Set(ownTitleWords(t).map((w) => stem(singular(w)))));
+    // How many occupation titles use each stem: a shared rare word ("police") says more than a common one ("officer").
+    for (const stems of this.ownStems)
+      for (const s of stems) this.stemUse.set(s, (this.stemUse.get(s) ?? 0) + 1);
+    titles.forEach((t, o) => {
+      if (/^First-Line Supervisors/i.test(t)) {
+        this.supervisorOccs.push(o);
+        this.isSupervisory[o] = 1;
+      } else if (/^Helpers/i.test(t)) {
+        this.helperOccs.push(o);
+        this.isHelper[o] = 1;
+      }
+      // Managers are supervisory too: a rank word never turns a manager into a first-line supervisor.
+      if ((codes[o] as string).startsWith('11-')) this.isSupervisory[o] = 1;
+    });
+    const sets: Array<Set<number>> = codes.map(() => new Set());
+    const vocabSize = part.vocab.length;
+    this.titleCount = new Uint32Array(vocabSize);
+    this.physicianCount = new Uint32Array(vocabSize);
+    const t = part.titles;
+    for (let i = 0; i < t.occ.length; i++) {
+      const from = t.start[i] as number;
+      const to = t.start[i + 1] as number;
+      const set = sets[t.occ[i] as number] as Set<number>;
+      const physician = (codes[t.occ[i] as number] as string).startsWith('29-12');
+      for (let k = from; k < to; k++) {
+        const w = t.words[k] as number;
+        set.add(w);
+        this.titleCount[w] = (this.titleCount[w] as number) + 1;
+        if (physician) this.physicianCount[w] = (this.physicianCount[w] as number) + 1;
+      }
+    }
+    this.titleWordIds = sets;
+    this.headShare = Float64Array.from(
+      part.headCounts,
+      (n, w) => n / Math.max(1, this.titleCount[w] as number),
+    );
+  }
+
+  /** A first-line supervisor or a manager occupation. */
+  supervisory(o: number): boolean {
+    return this.isSupervisory[o] === 1;
+  }
+
+  helper(o: number): boolean {
+    return this.isHelper[o] === 1;
+  }
+
+  /** Some title of the occupation uses the word ("Bell Captain" is a title of baggage porters). */
+  titleHas(o: number, word: string): boolean {
+    const id = this.wordIds.get(word);
+    return id !== undefined && (this.titleWordIds[o] as ReadonlySet<number>).has(id);
+  }
+
+  /** The supervisor occupation of the workers of occupation `o`, or null when O*NET has none. */
+  supervisorOf(o: number): number | null {
+    return this.closest(o, this.supervisorOccs, () => null);
+  }
+
+  /** The helper occupation of the trade of occupation `o`, or null when O*NET has none. */
+  helperOf(o: number): number | null {
+    const code = this.part.occupations.codes[o] as string;
+    // Trades without a helper occupation of their own: the helpers of their group.
+    const fallback = (): string | null =>
+      code.startsWith('47-5')
+        ? '47-5081'
+        : code.startsWith('47-')
+          ? '47-3019'
+          : code.startsWith('49-')
+            ? '49-9098'
+            : code.startsWith('51-')
+              ? '51-9198'
+              : null;
+    return this.closest(o, this.helperOccs, fallback);
+  }
+
+  /**
+   * A field word: O*NET titles that use it almost never end on it ("Custodial", "Janitorial",
+   * "Housekeeping", "Food"), so it qualifies a person noun rather than being one.
+   */
+  fieldWord(word: string): boolean {
+    const id = this.wordIds.get(word);
+    if (id === undefined) return false;
+    return (
+      (this.titleCount[id] as number) >= FIELD_WORD_MIN_TITLES &&
+      (this.headShare[id] as number) < FIELD_WORD_MAX_HEAD_SHARE
+    );
+  }
+
+  /** A word that names a person: O*NET titles using it end on it at least PERSON_NOUN_HEAD_SHARE of the time. */
+  personNoun(word: string): boolean {
+    const id = this.wordIds.get(word);
+    if (id === undefined) return false;
+    return (this.titleCount[id] as number) >= 2 && (this.headShare[id] as number) >= PERSON_NOUN_HEAD_SHARE;
+  }
+
+  /**
+   * A word physicians' and surgeons' titles use that does not name a person ("surgery", "cardiology",
+   * "medicine", "pediatric"), or "pgy" (a residency year). Nurses and technicians share most such words;
+   * the caller checks that the title read as a physician's does rank a physician first.
+   */
+  physicianWord(word: string): boolean {
+    if (word === 'pgy') return true;
+    const id = this.wordIds.get(word);
+    return id !== undefined && (this.physicianCount[id] as number) >= 2 && !this.personNoun(word);
+  }
+
+  /**
+   * Of `candidates` in o's major group, the one whose own title shares most word stems (or 5-letter
+   * beginnings: "janitor" and "janitorial") with o's own title; with none shared, `fallback`'s code or,
+   * when the group has just one candidate, that one.
+   */
+  private closest(o: number, candidates: readonly number[], fallback: () => string | null): number | null {
+    const { codes } = this.part.occupations;
+    const group = (codes[o] as string).slice(0, 2);
+    const inGroup = candidates.filter((c) => (codes[c] as string).startsWith(group));
+    if (inGroup.length === 0) return null;
+    const mine = [...(this.ownStems[o] as ReadonlySet<string>)];
+    let best: number | null = null;
+    let bestShared = 0;
+    for (const c of inGroup) {
+      let shared = 0;
+      for (const s of this.ownStems[c] as ReadonlySet<string>) {
+        if (s.length < 3) continue;
+        if (mine.some((m) => m === s || (m.length >= 5 && s.slice(0, 5) === m.slice(0, 5))))
+          shared += 1 / (this.stemUse.get(s) ?? 1);
+      }
+      if (shared > bestShared) {
+        best = c;
+        bestShared = shared;
+      }
+    }
+    if (best !== null) return best;
+    const code = fallback();
+    if (code !== null) {
+      const c = codes.findIndex((x) => x.startsWith(code));
+      if (c >= 0) return c;
+    }
+    return inGroup.length === 1 ? (inGroup[0] as number) : null;
+  }
+}
+
+/** Lower-case words of an O*NET occupation title, without "and", "of", "except" and punctuation. */
+function ownTitleWords(title: string): string[] {
+  return (title.toLowerCase().match(/[a-z]+/g) ?? []).filter(
+    (w) =>
+      ![
+        'and',
+        'of',
+        'the',
+        'except',
+        'all',
+        'other',
+        'first',
+        'line',
+        'supervisors',
+        'helpers',
+        'workers',
+        'worker',
+      ].includes(w),
+  );
+}
