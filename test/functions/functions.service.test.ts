@@ -54,10 +54,11 @@ function specOf(args: readonly unknown[]): JobSpec {
   return parsed.spec;
 }
 
+// Loading the reference index takes about a second, many more on a busy shared machine.
 beforeAll(async () => {
   service = await startPricingService();
   host = await loadFunctionsHost();
-});
+}, 120_000);
 
 afterAll(async () => {
   await service.close();

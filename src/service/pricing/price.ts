@@ -15,7 +15,8 @@ import type { SizeApplied } from './size';
  *  3. geography: the measured OEWS percentiles of the area, then the state, then the nation, per
  *     percentile (area-wages.ts), moved to the vintage; the industry effect rides on them as the
  *     sector/national median ratio of the occupation;
- *  4. company size factor; 5. level window; 6. whole dollars; 7. bonus shares -> Comp and targets.
+ *  4. company size factor; 5. level window, capped at the chief executives' figures of the same scope
+ *     where the shift lifted it above them; 6. whole dollars; 7. bonus shares -> Comp and targets.
  */
 export interface PriceRequest {
   readonly soc: string;
@@ -62,10 +63,23 @@ function sectorPercentiles(wages: WagesPart, sector: Sector, code: string, year:
   return null;
 }
 
-export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccupation | null {
+/** SOC code of Chief Executives: the ceiling a level shift never lifts a job above (issue 11 item 2). */
+export const CHIEF_EXECUTIVES_SOC = '11-1011';
+
+/** Steps 1-4 for one code: national, industry, geography and size, before the level window. */
+function scopedPercentiles(
+  wages: WagesPart,
+  req: PriceRequest,
+  soc: string,
+): {
+  p: Percentiles;
+  occ: NonNullable<ReturnType<typeof occupationWages>>;
+  sectorP: Percentiles | null;
+  level: AppliedLevel;
+} | null {
   const national = wages.national[String(req.year)];
   if (national === undefined) return null;
-  const occ = occupationWages(national.rows, req.soc);
+  const occ = occupationWages(national.rows, soc);
   if (occ === null) return null;
 
   const sectorP = req.sector === null ? null : sectorPercentiles(wages, req.sector, occ.code, req.year);
@@ -75,7 +89,28 @@ export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccu
   const located = sectorP === null ? local.p : scale(local.p, sectorP[2] / occ.entry.p[2]);
 
   const sized = req.size === null ? located : scale(located, req.size.factor);
-  const levelled = shiftWindow(sized, req.levelShift);
+  return { p: sized, occ, sectorP, level: local.level };
+}
+
+export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccupation | null {
+  const scoped = scopedPercentiles(wages, req, req.soc);
+  if (scoped === null) return null;
+  const { p: sized, occ, sectorP } = scoped;
+  const shifted = shiftWindow(sized, req.levelShift);
+  // A seniority word moves the window up ("VP of Sales" prices Sales Managers near their 90th
+  // percentile), but never above the chief executives of the same place, industry and size: a VP is not
+  // paid more than the CEO. An occupation whose own market is above that (surgeons) keeps its own
+  // figures: the ceiling caps what the level shift added, never the measured pay itself.
+  const ceiling =
+    req.levelShift > 0 && occ.code !== CHIEF_EXECUTIVES_SOC
+      ? scopedPercentiles(wages, req, CHIEF_EXECUTIVES_SOC)?.p
+      : undefined;
+  const levelled =
+    ceiling === undefined
+      ? shifted
+      : (shifted.map((v, i) =>
+          Math.min(v, Math.max(ceiling[i] as number, sized[i] as number)),
+        ) as unknown as Percentiles);
   const salary = levelled.map((v) => Math.round(v)) as unknown as Percentiles;
   for (let i = 1; i < 5; i++)
     if ((salary[i] as number) < (salary[i - 1] as number))
@@ -97,6 +132,6 @@ export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccu
     oewsCode: occ.code,
     socLevel: occ.level,
     sectorApplied: sectorP === null ? null : req.sector,
-    geoLevel: local.level,
+    geoLevel: scoped.level,
   };
 }
