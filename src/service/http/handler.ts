@@ -137,7 +137,7 @@ async function handle(
       ctx.clientId = client.clientId;
       limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
-      return sendJson(res, 200, OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
+      return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
     }
   }
 }
