@@ -43,6 +43,16 @@ export type TokenCheck =
       readonly reason: 'malformed' | 'bad-signature' | 'expired' | 'unknown-client' | 'secret-changed';
     };
 
+/**
+ * Whether `text` is the one base64url spelling of some bytes: only the 64 URL-safe characters, no `=`,
+ * a length that encodes whole bytes (not 1 more than a multiple of 4) and zero unused bits in the last
+ * character. Re-encoding what it decodes to gives back the same text exactly when all of that holds.
+ */
+export function isCanonicalBase64url(text: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return false;
+  return Buffer.from(text, 'base64url').toString('base64url') === text;
+}
+
 export class TokenSigner {
   constructor(
     private readonly key: Buffer,
@@ -74,6 +84,9 @@ export class TokenSigner {
   verify(token: string, clients: ClientRegistry): TokenCheck {
     const parts = token.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };
+    // One exact spelling per token (issue 13 item 3): base64url without padding, nothing after the last
+    // character, unused bits zero. Decoders are lenient about all three, so the text is checked itself.
+    if (!parts.every(isCanonicalBase64url)) return { ok: false, reason: 'malformed' };
     const [header, payload, signature] = parts as [string, string, string];
     // Only our own header is accepted, byte for byte: no "alg: none", no algorithm confusion.
     if (header !== HEADER) return { ok: false, reason: 'malformed' };

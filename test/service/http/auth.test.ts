@@ -323,3 +323,66 @@ describe('tokens are bound to the secret they were obtained with (issue 13 item 
     }
   });
 });
+
+describe('token text is accepted in its canonical base64url form only (issue 13 item 3)', () => {
+  const signer = new TokenSigner(Buffer.alloc(32, 9), 600);
+  let registry: ClientRegistry;
+  let token: string;
+  beforeAll(async () => {
+    const client = await clientWithSecret('acme', 'first-secret-0123456789', { cost: TEST_COST });
+    registry = new ClientRegistry([client]);
+    token = signer.issue(client).accessToken;
+  });
+
+  /** The same bytes spelt otherwise: the last character with its unused low bits changed. */
+  function flipUnusedBits(part: string): string | null {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const unusedBits = { 2: 4, 3: 2 }[(part.length % 4) as 2 | 3];
+    if (unusedBits === undefined) return null;
+    const last = alphabet.indexOf(part.at(-1) ?? '');
+    return part.slice(0, -1) + alphabet[last ^ 1];
+  }
+
+  it('the token as issued verifies', () => {
+    expect(signer.verify(token, registry).ok).toBe(true);
+  });
+
+  it('padding, a trailing character or changed unused bits are refused, though they decode the same', () => {
+    const [h, p, sig] = token.split('.') as [string, string, string];
+    // The signature of 32 bytes is 43 characters: 2 unused bits in its last one.
+    const flipped = flipUnusedBits(sig);
+    if (flipped === null) throw new Error('signature length leaves no unused bits');
+    expect(Buffer.from(flipped, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+    const variants = [
+      `${h}.${p}.${sig}=`,
+      `${h}.${p}.${sig}~`,
+      `${h}.${p}.${flipped}`,
+      `${h}.${p}=.${sig}`,
+      `${h}.${p.replace(/-/g, '+').replace(/_/g, '/')}.${sig}`,
+      `${h}.${p}.${sig.replace(/-/g, '+').replace(/_/g, '/')}`,
+      `${h}.${p} .${sig}`,
+    ].filter((v) => v !== token);
+    expect(variants.length).toBeGreaterThanOrEqual(5);
+    for (const variant of variants)
+      expect([variant, signer.verify(variant, registry)]).toEqual([
+        variant,
+        { ok: false, reason: 'malformed' },
+      ]);
+  });
+
+  it('over HTTP: a padded or trailing-character token gets 401', async () => {
+    const h = await startHarness(new EngineDouble());
+    try {
+      const good = await h.token();
+      expect((await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: good })).status).toBe(
+        200,
+      );
+      for (const bad of [`${good}=`, `${good}~`, `${good}==`]) {
+        const res = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: bad });
+        expect([bad.slice(-3), res.status]).toEqual([bad.slice(-3), 401]);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});
