@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
 import type { PricingEngine } from '../model';
-import { parseJsonBody, readBody } from './body';
+import { BodyTooLarge, parseJsonBody, readBody } from './body';
+import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
 import type { Logger } from '../logger';
@@ -107,11 +108,15 @@ async function handle(
     throw new HttpError(503, TRANSPORT_MSG.shuttingDown, { Connection: 'close', 'Retry-After': '1' });
 
   const method = req.method ?? 'GET';
-  if (method === 'OPTIONS' && req.url === '*') return sendEmpty(res, 204, { Allow: ALLOWED_METHODS });
+  if (method === 'OPTIONS' && req.url === '*') {
+    discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
+    return sendEmpty(res, 204, { Allow: ALLOWED_METHODS });
+  }
   const route = ROUTES.get(ctx.path.toLowerCase());
   if (!route) throw new HttpError(404, TRANSPORT_MSG.notFound);
 
   if (method === 'OPTIONS') {
+    discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
     if (!isPreflight(req)) return sendEmpty(res, 204, { Allow: [...route.methods, 'OPTIONS'].join(', ') });
     const headers = deps.cors.preflightHeaders(req);
     // D16: an untrusted origin gets no Access-Control-Allow-* headers, so the browser refuses the call.
@@ -126,6 +131,7 @@ async function handle(
 
   switch (route.kind) {
     case 'health':
+      discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
       return sendJson(res, 200, { status: 'ok' });
     case 'token':
       return token(deps, req, res, ctx);
@@ -216,9 +222,14 @@ function fail(
     res.destroy();
     return;
   }
+  // The answer must reach the client even when the body was not (fully) read: drop the rest, bounded.
+  discardRestOfBody(
+    req,
+    res,
+    err instanceof BodyTooLarge ? err.limit * OVERSIZE_DISCARD_FACTOR : SMALL_DISCARD_BYTES,
+  );
   if (err instanceof HttpError) {
     sendJson(res, err.status, errorEnvelope(err.message), err.headers);
-    if (err.status === 413) req.resume();
     return;
   }
   deps.logger.log('error', 'unexpected fault', {
