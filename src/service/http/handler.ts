@@ -154,13 +154,21 @@ async function token(
   res: ServerResponse,
   ctx: RequestContext,
 ): Promise<void> {
-  // Keyed by address: the caller is not known yet, and this bounds secret guessing from one place.
-  limit(deps, `addr:${req.socket.remoteAddress ?? 'unknown'}`);
+  // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
+  // are applied by the endpoint once it knows which kind of request this is (issue 13 item 5).
+  const address = req.socket.remoteAddress ?? 'unknown';
   const body = await readBody(req, TOKEN_BODY_LIMIT);
-  const answer = await deps.tokenEndpoint.answer(req, body);
+  const answer = await deps.tokenEndpoint.answer(req, body, address);
   ctx.clientId = answer.clientId;
-  if (answer.status !== 200) {
-    deps.logger.log('warn', 'token refused', { requestId: ctx.requestId, error: answer.body['error'] });
+  if (answer.refusal) {
+    // Who was refused and from where, for the operator; the secret is never in `refusal`.
+    deps.logger.log('warn', 'token refused', {
+      requestId: ctx.requestId,
+      status: answer.status,
+      clientId: answer.refusal.clientId,
+      address,
+      reason: answer.refusal.reason,
+    });
   }
   sendJson(res, answer.status, answer.body, answer.headers);
 }
