@@ -2,6 +2,7 @@ import type { ServiceConfig } from './config';
 import type { Logger } from './logger';
 import { clientWithSecret, loadClientsFile, type ClientRecord } from './auth/clients';
 import { loadOrCreateDevClient } from './auth/dev-client';
+import { octal, permissionReport } from './auth/file-permissions';
 
 /**
  * The clients for this start, from the configured source (config.ts documents the precedence), and a
@@ -15,13 +16,22 @@ export async function resolveClients(
     case 'file': {
       const records = await loadClientsFile(clients.path);
       logger.log('info', 'clients loaded', { file: clients.path, count: records.length });
+      // Hashes only, but whoever can change the file can add a client of their own.
+      const report = await permissionReport(clients.path);
+      if (report?.fileOpen || report?.folderWritable) {
+        logger.log('warn', 'clients file permissions', {
+          file: clients.path,
+          problem: `other users can ${report.fileOpen ? `read or change the file (mode ${octal(report.fileMode)})` : `write its folder (mode ${octal(report.folderMode)})`}; whoever can change it can add a client: chmod 600 the file, 700 its folder`,
+        });
+      }
       return { records, notice: null };
     }
     case 'env':
       logger.log('info', 'client from environment', { clientId: clients.clientId });
       return { records: [await clientWithSecret(clients.clientId, clients.clientSecret)], notice: null };
     case 'dev': {
-      const { client, created } = await loadOrCreateDevClient(clients.path);
+      const { client, created, warnings } = await loadOrCreateDevClient(clients.path);
+      for (const warning of warnings) logger.log('warn', 'development client file', { problem: warning });
       logger.log('info', created ? 'development client created' : 'development client reused', {
         clientId: client.clientId,
         file: clients.path,

@@ -8,6 +8,7 @@ import { createRequestHandler } from './http/handler';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
 import { TokenEndpoint } from './http/token-route';
+import { DEFAULT_FAILED_ATTEMPTS, FailedAttempts, type FailedAttemptSettings } from './auth/failed-attempts';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   readonly bodyLimitBytes?: number;
   /** null or absent: no rate limit. */
   readonly rateLimit?: RateLimitSettings | null;
+  /** Wrong secrets per client id before 429 (failed-attempts.ts); absent: the default; null: off. */
+  readonly failedAttempts?: FailedAttemptSettings | null;
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -60,7 +63,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const key =
     typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
   const signer = new TokenSigner(key, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now);
-  const tokenEndpoint = new TokenEndpoint(clients, signer);
+  const rateLimiter = options.rateLimit ? new RateLimiter(options.rateLimit, now) : null;
+  const failedAttempts =
+    options.failedAttempts === undefined ? DEFAULT_FAILED_ATTEMPTS : options.failedAttempts;
+  const tokenEndpoint = new TokenEndpoint(clients, signer, {
+    failures: failedAttempts ? new FailedAttempts(failedAttempts, now) : null,
+    perAddress: rateLimiter,
+  });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
     throw new Error('bodyLimitBytes must be a positive integer');
@@ -73,7 +82,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     tokenEndpoint,
     cors: new CorsPolicy(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     bodyLimitBytes,
-    rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : null,
+    rateLimiter,
     logger: options.logger ?? silentLogger,
     accessLog: options.accessLog ?? false,
     isShuttingDown: () => shuttingDown,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FULL_SCOPE, type ClientScope } from '../model';
@@ -22,6 +23,12 @@ export type Operation = (typeof OPERATIONS)[number];
 export interface ClientRecord {
   readonly clientId: string;
   readonly secretHash: ParsedHash;
+  /**
+   * Changes whenever the client's secret changes (issue 13 item 2). Tokens carry a keyed digest of it, so
+   * a token issued before the secret was changed (or the client removed) no longer verifies. Opaque;
+   * never sent or logged as is.
+   */
+  readonly secretVersion: string;
   readonly scope: ClientScope;
   readonly operations: readonly Operation[];
 }
@@ -80,6 +87,8 @@ export function clientsFromJson(json: unknown, fileName: string): ClientRecord[]
     return {
       clientId: entry.clientId,
       secretHash: hash,
+      // A new secret means a new stored hash (with a new random salt), so the stored text versions it.
+      secretVersion: secretVersionOf(`hash:${entry.secretHash}`),
       scope: entry.scope,
       operations: entry.operations ?? [...OPERATIONS],
     };
@@ -123,9 +132,16 @@ export async function clientWithSecret(
   return {
     clientId,
     secretHash: hash,
+    // From the secret itself, not from its freshly salted hash: the same secret after a restart (with the
+    // same token key) keeps its tokens valid; another secret does not.
+    secretVersion: secretVersionOf(`secret:${secret}`),
     scope: options.scope ?? FULL_SCOPE,
     operations: options.operations ?? [...OPERATIONS],
   };
+}
+
+function secretVersionOf(text: string): string {
+  return createHash('sha256').update('jobprice secret version\0').update(text).digest('base64url');
 }
 
 /** Lookup by id. A Map so that ids like "__proto__" cannot reach Object.prototype. */

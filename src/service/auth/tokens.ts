@@ -10,6 +10,11 @@ import { ClientScopeSchema, OPERATIONS, type ClientRecord, type ClientRegistry }
  * On every request the token is checked (signature, expiry) and the client is looked up again in
  * the registry: a client removed from the clients file loses access at the next restart, and the
  * registry's current scope applies (the claims tell the caller what it was granted).
+ *
+ * A token is also bound to the secret it was obtained with (issue 13 item 2): its `sv` claim is an HMAC,
+ * under the signing key, of the client's current `secretVersion`. A new secret (in the clients file or in
+ * JOBPRICE_CLIENT_SECRET) revokes every earlier token at the restart that loads it, even when the signing
+ * key stays the same. Being keyed, `sv` says nothing about the secret to whoever reads the token.
  */
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
@@ -23,6 +28,7 @@ const ClaimsSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
   jti: z.string(),
+  sv: z.string(),
 });
 
 export interface IssuedToken {
@@ -32,7 +38,20 @@ export interface IssuedToken {
 
 export type TokenCheck =
   | { readonly ok: true; readonly client: ClientRecord }
-  | { readonly ok: false; readonly reason: 'malformed' | 'bad-signature' | 'expired' | 'unknown-client' };
+  | {
+      readonly ok: false;
+      readonly reason: 'malformed' | 'bad-signature' | 'expired' | 'unknown-client' | 'secret-changed';
+    };
+
+/**
+ * Whether `text` is the one base64url spelling of some bytes: only the 64 URL-safe characters, no `=`,
+ * a length that encodes whole bytes (not 1 more than a multiple of 4) and zero unused bits in the last
+ * character. Re-encoding what it decodes to gives back the same text exactly when all of that holds.
+ */
+export function isCanonicalBase64url(text: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return false;
+  return Buffer.from(text, 'base64url').toString('base64url') === text;
+}
 
 export class TokenSigner {
   constructor(
@@ -56,6 +75,7 @@ export class TokenSigner {
       iat,
       exp: iat + this.ttlSeconds,
       jti: randomBytes(9).toString('base64url'),
+      sv: this.secretBinding(client),
     };
     const body = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     return { accessToken: `${body}.${this.sign(body)}`, expiresIn: this.ttlSeconds };
@@ -64,6 +84,9 @@ export class TokenSigner {
   verify(token: string, clients: ClientRegistry): TokenCheck {
     const parts = token.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };
+    // One exact spelling per token (issue 13 item 3): base64url without padding, nothing after the last
+    // character, unused bits zero. Decoders are lenient about all three, so the text is checked itself.
+    if (!parts.every(isCanonicalBase64url)) return { ok: false, reason: 'malformed' };
     const [header, payload, signature] = parts as [string, string, string];
     // Only our own header is accepted, byte for byte: no "alg: none", no algorithm confusion.
     if (header !== HEADER) return { ok: false, reason: 'malformed' };
@@ -82,7 +105,20 @@ export class TokenSigner {
     if (claims.exp <= Math.floor(this.now() / 1000)) return { ok: false, reason: 'expired' };
     const client = clients.get(claims.sub);
     if (!client) return { ok: false, reason: 'unknown-client' };
+    const binding = Buffer.from(this.secretBinding(client));
+    const claimed = Buffer.from(claims.sv);
+    if (claimed.length !== binding.length || !timingSafeEqual(claimed, binding))
+      return { ok: false, reason: 'secret-changed' };
     return { ok: true, client };
+  }
+
+  /** The `sv` claim: which secret of the client the token was obtained with. */
+  private secretBinding(client: ClientRecord): string {
+    return createHmac('sha256', this.key)
+      .update(`secret-version\0${client.clientId}\0${client.secretVersion}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
   }
 
   private sign(data: string): string {

@@ -1,52 +1,55 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, TRANSPORT_MSG } from './errors';
 
+/** 413 (D14): the body is over `limit`; the handler discards the rest up to a multiple of it (discard.ts). */
+export class BodyTooLarge extends HttpError {
+  constructor(readonly limit: number) {
+    super(413, TRANSPORT_MSG.tooLarge(limit));
+  }
+}
+
 /**
  * Reads a request body up to `limit` bytes, counting while it streams so an oversized body is never
- * held in memory. Over the limit: 413 (D14). A declared Content-Length over the limit is refused before
- * reading anything. The rest of an oversized body is drained (read and dropped) so the client sees the
- * 413 instead of a reset connection; a client that keeps sending far beyond the limit is cut off.
+ * held in memory. Over the limit: 413 (D14), at once: a declared Content-Length over the limit before
+ * reading anything, a streamed (chunked) body as soon as it passes the limit, not when it ends. What is
+ * left of the body is the handler's to discard (discard.ts), after the answer is on its way.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): HttpError =>
-    new HttpError(413, TRANSPORT_MSG.tooLarge(limit), { Connection: 'close' });
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) {
-    drain(req, limit);
-    return Promise.reject(tooLarge());
-  }
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (over) {
-        if (received > limit * 8 + 65536) req.destroy();
-        return;
-      }
       if (received > limit) {
-        over = true;
         chunks.length = 0;
+        stop();
+        reject(new BodyTooLarge(limit));
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('end', () => (over ? reject(tooLarge()) : resolve(Buffer.concat(chunks, received))));
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks, received));
+    };
+    const onAborted = (): void => {
+      stop();
+      reject(new HttpError(400, 'Request aborted'));
+    };
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('aborted', onAborted);
+      // Until the handler's discard takes over, the stream stays paused: nothing is read for nobody.
+      req.pause();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
-    req.on('aborted', () => reject(new HttpError(400, 'Request aborted')));
+    req.on('aborted', onAborted);
   });
-}
-
-/** Drops the rest of a refused body, up to a bound, so the 413 reaches the client. */
-function drain(req: IncomingMessage, limit: number): void {
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > limit * 8 + 65536) req.destroy();
-  });
-  req.on('error', () => undefined);
-  req.resume();
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -28,6 +28,7 @@ export const TRANSPORT_MSG = {
   methodNotAllowed: 'Method not allowed',
   tooLarge: (limit: number): string => `Request body exceeds the limit of ${limit} bytes`,
   rateLimited: 'Too many requests',
+  tooManyFailedAttempts: 'Too many failed attempts for this client id; try again later',
   originNotAllowed: 'Origin not allowed',
   internal: 'Internal server error',
   shuttingDown: 'Service is shutting down',

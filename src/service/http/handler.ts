@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
 import type { PricingEngine } from '../model';
-import { parseJsonBody, readBody } from './body';
+import { BodyTooLarge, parseJsonBody, readBody } from './body';
+import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
 import type { Logger } from '../logger';
@@ -107,11 +108,15 @@ async function handle(
     throw new HttpError(503, TRANSPORT_MSG.shuttingDown, { Connection: 'close', 'Retry-After': '1' });
 
   const method = req.method ?? 'GET';
-  if (method === 'OPTIONS' && req.url === '*') return sendEmpty(res, 204, { Allow: ALLOWED_METHODS });
+  if (method === 'OPTIONS' && req.url === '*') {
+    discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
+    return sendEmpty(res, 204, { Allow: ALLOWED_METHODS });
+  }
   const route = ROUTES.get(ctx.path.toLowerCase());
   if (!route) throw new HttpError(404, TRANSPORT_MSG.notFound);
 
   if (method === 'OPTIONS') {
+    discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
     if (!isPreflight(req)) return sendEmpty(res, 204, { Allow: [...route.methods, 'OPTIONS'].join(', ') });
     const headers = deps.cors.preflightHeaders(req);
     // D16: an untrusted origin gets no Access-Control-Allow-* headers, so the browser refuses the call.
@@ -126,6 +131,7 @@ async function handle(
 
   switch (route.kind) {
     case 'health':
+      discardRestOfBody(req, res, SMALL_DISCARD_BYTES);
       return sendJson(res, 200, { status: 'ok' });
     case 'token':
       return token(deps, req, res, ctx);
@@ -137,7 +143,7 @@ async function handle(
       ctx.clientId = client.clientId;
       limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
-      return sendJson(res, 200, OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
+      return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
     }
   }
 }
@@ -148,13 +154,21 @@ async function token(
   res: ServerResponse,
   ctx: RequestContext,
 ): Promise<void> {
-  // Keyed by address: the caller is not known yet, and this bounds secret guessing from one place.
-  limit(deps, `addr:${req.socket.remoteAddress ?? 'unknown'}`);
+  // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
+  // are applied by the endpoint once it knows which kind of request this is (issue 13 item 5).
+  const address = req.socket.remoteAddress ?? 'unknown';
   const body = await readBody(req, TOKEN_BODY_LIMIT);
-  const answer = await deps.tokenEndpoint.answer(req, body);
+  const answer = await deps.tokenEndpoint.answer(req, body, address);
   ctx.clientId = answer.clientId;
-  if (answer.status !== 200) {
-    deps.logger.log('warn', 'token refused', { requestId: ctx.requestId, error: answer.body['error'] });
+  if (answer.refusal) {
+    // Who was refused and from where, for the operator; the secret is never in `refusal`.
+    deps.logger.log('warn', 'token refused', {
+      requestId: ctx.requestId,
+      status: answer.status,
+      clientId: answer.refusal.clientId,
+      address,
+      reason: answer.refusal.reason,
+    });
   }
   sendJson(res, answer.status, answer.body, answer.headers);
 }
@@ -216,9 +230,14 @@ function fail(
     res.destroy();
     return;
   }
+  // The answer must reach the client even when the body was not (fully) read: drop the rest, bounded.
+  discardRestOfBody(
+    req,
+    res,
+    err instanceof BodyTooLarge ? err.limit * OVERSIZE_DISCARD_FACTOR : SMALL_DISCARD_BYTES,
+  );
   if (err instanceof HttpError) {
     sendJson(res, err.status, errorEnvelope(err.message), err.headers);
-    if (err.status === 413) req.resume();
     return;
   }
   deps.logger.log('error', 'unexpected fault', {

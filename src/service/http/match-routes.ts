@@ -1,5 +1,6 @@
 import type { CandidateItem, ClientScope, PricingEngine } from '../model';
 import { parseCandidateQuery, planItems } from '../validation/job-request';
+import { mapInSlices } from './slices';
 
 /**
  * D18's two candidate operations as pure functions: parsed JSON body + the caller's scope → envelope,
@@ -30,8 +31,15 @@ export function matchSingle(body: unknown, scope: ClientScope, engine: PricingEn
     : { Code: -1, Message: outcome.message };
 }
 
-/** `POST /DaaS/batchjobmatch`: the batch rules of pricing, one candidate list or error item per sub-request. */
-export function matchBatch(body: unknown, scope: ClientScope, engine: PricingEngine): MatchBatchEnvelope {
+/**
+ * `POST /DaaS/batchjobmatch`: the batch rules of pricing, one candidate list or error item per sub-request,
+ * listed in time slices (slices.ts) like a pricing batch.
+ */
+export async function matchBatch(
+  body: unknown,
+  scope: ClientScope,
+  engine: PricingEngine,
+): Promise<MatchBatchEnvelope> {
   const plan = planItems(body, parseCandidateQuery);
   switch (plan.kind) {
     case 'reject':
@@ -41,7 +49,7 @@ export function matchBatch(body: unknown, scope: ClientScope, engine: PricingEng
     case 'price':
       return {
         Code: 1,
-        Data: plan.entries.map((entry): MatchBatchItem => {
+        Data: await mapInSlices(plan.entries, (entry): MatchBatchItem => {
           const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
           if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
           const outcome = engine.candidates(entry.job.spec, scope, entry.job.maxCandidates);

@@ -1,6 +1,7 @@
 import type { JobResult } from '../../api/wire';
 import type { ClientScope, PricingEngine } from '../model';
 import { parseJob, planBatch } from '../validation/job-request';
+import { mapInSlices } from './slices';
 
 /**
  * The two priced operations as pure functions: parsed JSON body + the caller's scope → envelope.
@@ -27,8 +28,13 @@ export function priceSingle(body: unknown, scope: ClientScope, engine: PricingEn
 /**
  * Spec §4.2 / §7 / D12: whole-batch errors are Code -1; otherwise Code 1 with one item per sub-request,
  * in request order, each a result (SubRequestID first) or an error item `{SubRequestID?, ErrorMessage}`.
+ * Priced in time slices (slices.ts) so a batch does not hold the event loop while others wait.
  */
-export function priceBatch(body: unknown, scope: ClientScope, engine: PricingEngine): BatchEnvelope {
+export async function priceBatch(
+  body: unknown,
+  scope: ClientScope,
+  engine: PricingEngine,
+): Promise<BatchEnvelope> {
   const plan = planBatch(body);
   switch (plan.kind) {
     case 'reject':
@@ -38,7 +44,7 @@ export function priceBatch(body: unknown, scope: ClientScope, engine: PricingEng
     case 'price':
       return {
         Code: 1,
-        Data: plan.entries.map((entry): BatchItem => {
+        Data: await mapInSlices(plan.entries, (entry): BatchItem => {
           const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
           if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
           const outcome = engine.price(entry.job.spec, scope);

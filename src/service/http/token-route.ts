@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { ClientRecord, ClientRegistry } from '../auth/clients';
 import { generateSecret, hashSecret, parseSecretHash, verifySecret, type ParsedHash } from '../auth/secrets';
 import type { TokenSigner } from '../auth/tokens';
+import type { FailedAttempts } from '../auth/failed-attempts';
+import { errorEnvelope, TRANSPORT_MSG } from './errors';
+import type { RateLimiter } from './rate-limit';
 
 /**
  * POST /oauth/token (D15): OAuth 2.0 client credentials grant (RFC 6749 §4.4). The client authenticates
@@ -14,6 +17,27 @@ export interface TokenAnswer {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly headers: Record<string, string>;
+}
+
+/** What the handler logs of a refused request: never the secret. */
+export interface Refusal {
+  /** The client id the request named, when it named one (known or not). */
+  readonly clientId?: string;
+  readonly reason: string;
+}
+
+export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly refusal?: Refusal };
+
+/**
+ * The budgets of the token endpoint (issue 13 item 5), each optional:
+ * - `failures`: wrong secrets per client id (429 once an id has failed too often, see failed-attempts.ts);
+ * - `perAddress`: per caller address, two separate buckets: well-formed attempts (each costs a scrypt
+ *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
+ *   one address empties only its own bucket, never the budget of valid attempts from that address.
+ */
+export interface TokenGuards {
+  readonly failures: FailedAttempts | null;
+  readonly perAddress: RateLimiter | null;
 }
 
 /** RFC 6749 §5.1: token responses must not be cached. */
@@ -86,6 +110,7 @@ export class TokenEndpoint {
   constructor(
     private readonly clients: ClientRegistry,
     private readonly signer: TokenSigner,
+    private readonly guards: TokenGuards = { failures: null, perAddress: null },
   ) {
     this.decoyHash = hashSecret(generateSecret()).then((stored) => {
       const parsed = parseSecretHash(stored);
@@ -95,47 +120,35 @@ export class TokenEndpoint {
     this.decoyHash.catch(() => undefined); // surfaced when awaited, not as an unhandled rejection
   }
 
-  async answer(req: IncomingMessage, body: Buffer): Promise<TokenAnswer & { clientId?: string }> {
-    const params = readParams(req.headers['content-type'] ?? '', body);
-    if (params === null) {
-      return oauthError(
-        400,
-        'invalid_request',
-        'The body must be application/x-www-form-urlencoded or a JSON object',
-      );
+  /** Answers one request to /oauth/token from `address` (the caller's IP, for the per-address budgets). */
+  async answer(req: IncomingMessage, body: Buffer, address: string): Promise<TokenOutcome> {
+    const request = readTokenRequest(req, body);
+    if (request.kind === 'malformed') {
+      const refused = this.overBudget(`token-malformed:${address}`);
+      if (refused) return { ...refused, refusal: { reason: 'malformed requests over budget' } };
+      return { ...request.answer, refusal: { reason: String(request.answer.body['error']) } };
     }
-    const basic = readBasic(req.headers.authorization);
-    const basicChallenge = { 'WWW-Authenticate': 'Basic realm="jobprice", charset="UTF-8"' };
-    if (basic === 'malformed')
-      return oauthError(401, 'invalid_client', 'Malformed Basic credentials', basicChallenge);
-
-    const grantType = params.get('grant_type');
-    if (grantType === undefined || grantType === '')
-      return oauthError(400, 'invalid_request', 'grant_type is required');
-    if (grantType !== 'client_credentials') {
-      return oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+    const { id, secret, challenge } = request;
+    const wait = this.guards.failures?.retryAfterSeconds(id) ?? null;
+    if (wait !== null) {
+      return {
+        ...tooMany(wait, TRANSPORT_MSG.tooManyFailedAttempts),
+        refusal: { clientId: id, reason: 'too many failed attempts for this client id' },
+      };
     }
-    if (basic !== null && params.has('client_secret')) {
-      return oauthError(
-        400,
-        'invalid_request',
-        'Use one client authentication method, not both Basic and client_secret',
-      );
-    }
-    if (basic !== null && params.has('client_id') && params.get('client_id') !== basic.id) {
-      return oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials');
-    }
-
-    const id = basic?.id ?? params.get('client_id');
-    const secret = basic?.secret ?? params.get('client_secret');
-    const challenge = basic !== null ? basicChallenge : {};
-    if (!id || !secret) return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+    const refused = this.overBudget(`token-attempt:${address}`);
+    if (refused)
+      return { ...refused, refusal: { clientId: id, reason: 'attempts from this address over budget' } };
 
     const client: ClientRecord | undefined = this.clients.get(id);
     const matches = await verifySecret(secret, client?.secretHash ?? (await this.decoyHash));
-    if (!client || !matches)
-      return oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
-
+    if (!client || !matches) {
+      this.guards.failures?.recordFailure(id);
+      return {
+        ...oauthError(401, 'invalid_client', 'Client authentication failed', challenge),
+        refusal: { clientId: id, reason: client ? 'wrong secret' : 'unknown client id' },
+      };
+    }
     const token = this.signer.issue(client);
     return {
       status: 200,
@@ -144,4 +157,77 @@ export class TokenEndpoint {
       clientId: client.clientId,
     };
   }
+
+  /** A 429 when `key`'s per-address bucket is empty, else null (and one request taken from it). */
+  private overBudget(key: string): TokenAnswer | null {
+    const decision = this.guards.perAddress?.take(key);
+    return decision && !decision.allowed
+      ? tooMany(decision.retryAfterSeconds, TRANSPORT_MSG.rateLimited)
+      : null;
+  }
+}
+
+/** 429 in the spec's envelope (D14), with Retry-After in whole seconds. */
+function tooMany(retryAfterSeconds: number, message: string): TokenAnswer {
+  return {
+    status: 429,
+    body: { ...errorEnvelope(message) },
+    headers: { ...NO_STORE, 'Retry-After': String(retryAfterSeconds) },
+  };
+}
+
+type TokenRequest =
+  | { readonly kind: 'malformed'; readonly answer: TokenAnswer }
+  | {
+      readonly kind: 'attempt';
+      readonly id: string;
+      readonly secret: string;
+      readonly challenge: Record<string, string>;
+    };
+
+/** Everything decided before a secret is checked: the request's form, grant type and credentials. */
+function readTokenRequest(req: IncomingMessage, body: Buffer): TokenRequest {
+  const malformed = (answer: TokenAnswer): TokenRequest => ({ kind: 'malformed', answer });
+  const params = readParams(req.headers['content-type'] ?? '', body);
+  if (params === null) {
+    return malformed(
+      oauthError(
+        400,
+        'invalid_request',
+        'The body must be application/x-www-form-urlencoded or a JSON object',
+      ),
+    );
+  }
+  const basic = readBasic(req.headers.authorization);
+  const basicChallenge = { 'WWW-Authenticate': 'Basic realm="jobprice", charset="UTF-8"' };
+  if (basic === 'malformed')
+    return malformed(oauthError(401, 'invalid_client', 'Malformed Basic credentials', basicChallenge));
+
+  const grantType = params.get('grant_type');
+  if (grantType === undefined || grantType === '')
+    return malformed(oauthError(400, 'invalid_request', 'grant_type is required'));
+  if (grantType !== 'client_credentials') {
+    return malformed(
+      oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported'),
+    );
+  }
+  if (basic !== null && params.has('client_secret')) {
+    return malformed(
+      oauthError(
+        400,
+        'invalid_request',
+        'Use one client authentication method, not both Basic and client_secret',
+      ),
+    );
+  }
+  if (basic !== null && params.has('client_id') && params.get('client_id') !== basic.id) {
+    return malformed(oauthError(400, 'invalid_request', 'client_id does not match the Basic credentials'));
+  }
+
+  const id = basic?.id ?? params.get('client_id');
+  const secret = basic?.secret ?? params.get('client_secret');
+  const challenge = basic !== null ? basicChallenge : {};
+  if (!id || !secret)
+    return malformed(oauthError(401, 'invalid_client', 'Client authentication failed', challenge));
+  return { kind: 'attempt', id, secret, challenge };
 }

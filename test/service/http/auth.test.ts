@@ -1,4 +1,9 @@
-import { ClientRegistry, clientsFromJson, ClientsFileError } from '../../../src/service/auth/clients';
+import {
+  ClientRegistry,
+  clientsFromJson,
+  ClientsFileError,
+  clientWithSecret,
+} from '../../../src/service/auth/clients';
 import { hashSecret, parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
 import { TokenSigner } from '../../../src/service/auth/tokens';
 import { FULL_SCOPE } from '../../../src/service/model';
@@ -239,5 +244,145 @@ describe('POST /oauth/token (D15)', () => {
 
   it('GET /oauth/token → 405', async () => {
     expect((await fetch(`${h.url}/oauth/token`)).status).toBe(405);
+  });
+});
+
+describe('tokens are bound to the secret they were obtained with (issue 13 item 2)', () => {
+  const signer = new TokenSigner(Buffer.alloc(32, 7), 600);
+
+  it('a new secret for the same client revokes earlier tokens; the same secret after a restart does not', async () => {
+    const before = await clientWithSecret('acme', 'first-secret-0123456789', { cost: TEST_COST });
+    const token = signer.issue(before).accessToken;
+    // A restart with the same secret hashes it again with a new salt: the token stays valid.
+    const sameSecret = await clientWithSecret('acme', 'first-secret-0123456789', { cost: TEST_COST });
+    expect(signer.verify(token, new ClientRegistry([sameSecret]))).toEqual({ ok: true, client: sameSecret });
+    const newSecret = await clientWithSecret('acme', 'second-secret-0123456789', { cost: TEST_COST });
+    expect(signer.verify(token, new ClientRegistry([newSecret]))).toEqual({
+      ok: false,
+      reason: 'secret-changed',
+    });
+    expect(signer.verify(token, new ClientRegistry([]))).toEqual({ ok: false, reason: 'unknown-client' });
+  });
+
+  it('clients file: a re-issued secret (a new secretHash) revokes the tokens of the old one', async () => {
+    const entry = { clientId: 'acme', scope: FULL_SCOPE };
+    const [old] = clientsFromJson(
+      [{ ...entry, secretHash: await hashSecret('old-secret-0123456789', TEST_COST) }],
+      'f',
+    );
+    const [renewed] = clientsFromJson(
+      [{ ...entry, secretHash: await hashSecret('new-secret-0123456789', TEST_COST) }],
+      'f',
+    );
+    if (!old || !renewed) throw new Error('no client');
+    const token = signer.issue(old).accessToken;
+    expect(signer.verify(token, new ClientRegistry([old]))).toEqual({ ok: true, client: old });
+    expect(signer.verify(token, new ClientRegistry([renewed]))).toEqual({
+      ok: false,
+      reason: 'secret-changed',
+    });
+  });
+
+  it('the binding claim is keyed: it differs between signing keys and does not hold the secret', async () => {
+    const client = await clientWithSecret('acme', 'first-secret-0123456789', { cost: TEST_COST });
+    const claims = (t: string): Record<string, unknown> =>
+      JSON.parse(Buffer.from(t.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const a = claims(signer.issue(client).accessToken)['sv'];
+    const b = claims(new TokenSigner(Buffer.alloc(32, 8), 600).issue(client).accessToken)['sv'];
+    expect(typeof a).toBe('string');
+    expect(a).not.toBe(b);
+    expect(JSON.stringify(claims(signer.issue(client).accessToken))).not.toContain(client.secretVersion);
+  });
+
+  it('over HTTP: a restart with a changed secret and the same token key answers 401 to the old token', async () => {
+    const first = await startHarness(new EngineDouble(), [{ id: 'acme', secret: 'first-secret-0123456789' }]);
+    let token: string;
+    try {
+      token = await first.token();
+      expect((await first.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token })).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+    // startHarness always signs with the same test key: only the secret differs between the two starts.
+    const again = await startHarness(new EngineDouble(), [{ id: 'acme', secret: 'first-secret-0123456789' }]);
+    try {
+      expect((await again.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token })).status).toBe(200);
+    } finally {
+      await again.close();
+    }
+    const changed = await startHarness(new EngineDouble(), [
+      { id: 'acme', secret: 'second-secret-0123456789' },
+    ]);
+    try {
+      const res = await changed.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ Code: -1, Message: 'Invalid access token' });
+      expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    } finally {
+      await changed.close();
+    }
+  });
+});
+
+describe('token text is accepted in its canonical base64url form only (issue 13 item 3)', () => {
+  const signer = new TokenSigner(Buffer.alloc(32, 9), 600);
+  let registry: ClientRegistry;
+  let token: string;
+  beforeAll(async () => {
+    const client = await clientWithSecret('acme', 'first-secret-0123456789', { cost: TEST_COST });
+    registry = new ClientRegistry([client]);
+    token = signer.issue(client).accessToken;
+  });
+
+  /** The same bytes spelt otherwise: the last character with its unused low bits changed. */
+  function flipUnusedBits(part: string): string | null {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const unusedBits = { 2: 4, 3: 2 }[(part.length % 4) as 2 | 3];
+    if (unusedBits === undefined) return null;
+    const last = alphabet.indexOf(part.at(-1) ?? '');
+    return part.slice(0, -1) + alphabet[last ^ 1];
+  }
+
+  it('the token as issued verifies', () => {
+    expect(signer.verify(token, registry).ok).toBe(true);
+  });
+
+  it('padding, a trailing character or changed unused bits are refused, though they decode the same', () => {
+    const [h, p, sig] = token.split('.') as [string, string, string];
+    // The signature of 32 bytes is 43 characters: 2 unused bits in its last one.
+    const flipped = flipUnusedBits(sig);
+    if (flipped === null) throw new Error('signature length leaves no unused bits');
+    expect(Buffer.from(flipped, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+    const variants = [
+      `${h}.${p}.${sig}=`,
+      `${h}.${p}.${sig}~`,
+      `${h}.${p}.${flipped}`,
+      `${h}.${p}=.${sig}`,
+      `${h}.${p.replace(/-/g, '+').replace(/_/g, '/')}.${sig}`,
+      `${h}.${p}.${sig.replace(/-/g, '+').replace(/_/g, '/')}`,
+      `${h}.${p} .${sig}`,
+    ].filter((v) => v !== token);
+    expect(variants.length).toBeGreaterThanOrEqual(5);
+    for (const variant of variants)
+      expect([variant, signer.verify(variant, registry)]).toEqual([
+        variant,
+        { ok: false, reason: 'malformed' },
+      ]);
+  });
+
+  it('over HTTP: a padded or trailing-character token gets 401', async () => {
+    const h = await startHarness(new EngineDouble());
+    try {
+      const good = await h.token();
+      expect((await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: good })).status).toBe(
+        200,
+      );
+      for (const bad of [`${good}=`, `${good}~`, `${good}==`]) {
+        const res = await h.post('/DaaS/jobpricing', { JobTitle: 'Accountant' }, { token: bad });
+        expect([bad.slice(-3), res.status]).toEqual([bad.slice(-3), 401]);
+      }
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { loadClientsFile } from '../../../src/service/auth/clients';
 import { loadOrCreateDevClient } from '../../../src/service/auth/dev-client';
@@ -99,8 +99,39 @@ describe('local development client and the add-client CLI', () => {
     expect(first.created).toBe(true);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     const again = await loadOrCreateDevClient(path);
-    expect(again).toEqual({ client: first.client, created: false });
+    expect(again).toEqual({ client: first.client, created: false, warnings: [] });
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first.client);
+  });
+
+  describe('the plain-text dev secret is refused when others can read it (issue 13 item 6)', () => {
+    const posix = process.platform === 'win32' ? it.skip : it;
+    let path: string;
+    beforeEach(async () => {
+      path = join(await mkdtemp(join(dir, 'perm-')), '.jobprice', 'dev-client.json');
+      await loadOrCreateDevClient(path);
+    });
+
+    posix('a file readable by others (0644) stops the start, saying how to fix it', async () => {
+      await chmod(path, 0o644);
+      await expect(loadOrCreateDevClient(path)).rejects.toThrow(
+        new RegExp(`other users can read or change it \\(mode 0644\\); run: chmod 600 ${path}`),
+      );
+    });
+
+    posix('a folder others can write (0777) stops the start: the file could be swapped', async () => {
+      await chmod(dirname(path), 0o777);
+      await expect(loadOrCreateDevClient(path)).rejects.toThrow(
+        /can be written by other users \(mode 0777\)/,
+      );
+    });
+
+    posix('a folder others can list (0755) is a warning; 0700 and a 0600 file are quiet', async () => {
+      await chmod(dirname(path), 0o755);
+      const listed = await loadOrCreateDevClient(path);
+      expect(listed.warnings).toEqual([expect.stringMatching(/can be listed by other users \(mode 0755\)/)]);
+      await chmod(dirname(path), 0o700);
+      expect((await loadOrCreateDevClient(path)).warnings).toEqual([]);
+    });
   });
 
   it('add-client appends a hashed client, prints the secret once, and refuses a repeated id', async () => {
