@@ -1,19 +1,28 @@
-import { READ_CHUNK_ROWS } from './selection-reader';
-
 /**
  * "Convert to values": freezes the JOBPRICE.* formulas in the selection into the figures they show, so
  * a workbook can be shared or filed without the add-in recalculating. Other formulas are left alone, and
  * so are JOBPRICE cells still busy or showing an error (freezing "#BUSY!" helps nobody).
- * Works in row chunks (one sync to read, one to write per chunk) and writes only the cells it changes.
+ *
+ * Only the used part of the selection is read, in both directions: whole rows (row headers) and Ctrl+A
+ * reach column XFD and row 1,048,576, and reading every cell of them would exceed Excel on the web's
+ * 5 MB response limit. The used part is read in chunks of at most CHUNK_CELLS cells (halved when a chunk
+ * still comes back too large), one sync to read and one to write per chunk; only changed cells are written.
  */
 
 const JOBPRICE_FORMULA = /^=\s*(_xldudf_)?JOBPRICE\./i;
 const ERROR_VALUE = /^#[A-Z0-9/!?_]+/;
+/** Cells per read: formulas and values of 20,000 cells stay well under 5 MB unless cells hold long texts. */
+export const CHUNK_CELLS = 20_000;
 
 export interface ConvertReport {
   converted: number;
   /** JOBPRICE cells left as formulas because they show an error or are still calculating. */
   skipped: number;
+}
+
+function isPayloadTooLarge(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
 }
 
 export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> {
@@ -22,16 +31,30 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
     const sheet = selection.worksheet;
     const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,rowCount');
+    used.load('rowIndex,columnIndex,rowCount,columnCount');
     await context.sync();
     const report: ConvertReport = { converted: 0, skipped: 0 };
     if (used.isNullObject) return report;
-    const r1 = Math.min(selection.rowIndex + selection.rowCount - 1, used.rowIndex + used.rowCount - 1);
-    for (let r = selection.rowIndex; r <= r1; r += READ_CHUNK_ROWS) {
-      const n = Math.min(READ_CHUNK_ROWS, r1 - r + 1);
-      const range = sheet.getRangeByIndexes(r, selection.columnIndex, n, selection.columnCount);
+    const r0 = Math.max(selection.rowIndex, used.rowIndex);
+    const c0 = Math.max(selection.columnIndex, used.columnIndex);
+    const r1 = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
+    const c1 =
+      Math.min(selection.columnIndex + selection.columnCount, used.columnIndex + used.columnCount) - 1;
+    if (r1 < r0 || c1 < c0) return report;
+    const width = c1 - c0 + 1;
+    let chunkRows = Math.max(1, Math.floor(CHUNK_CELLS / width));
+    for (let r = r0; r <= r1;) {
+      const n = Math.min(chunkRows, r1 - r + 1);
+      const range = sheet.getRangeByIndexes(r, c0, n, width);
       range.load('formulas,values');
-      await context.sync();
+      try {
+        await context.sync();
+      } catch (err) {
+        if (!isPayloadTooLarge(err) || chunkRows <= 1) throw err;
+        chunkRows = Math.max(1, Math.floor(chunkRows / 2));
+        continue;
+      }
+      r += n;
       let changed = 0;
       const patch = range.formulas.map((row, i) =>
         row.map((formula, j) => {

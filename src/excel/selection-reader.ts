@@ -1,5 +1,6 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
 import { rowSpansOfAreas, rowsInSpans } from './address';
+import { isOutputHeader } from './output-columns';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
@@ -35,6 +36,9 @@ export interface SelectionBlock {
 }
 
 export const READ_CHUNK_ROWS = 2000;
+/** Excel's grid: 1,048,576 rows by 16,384 columns (XFD). */
+const SHEET_ROWS = 1_048_576;
+const SHEET_COLUMNS = 16_384;
 const MIN_CHUNK_ROWS = 25;
 
 interface Rect {
@@ -108,10 +112,19 @@ export async function readSelection(): Promise<SelectionBlock> {
         firstDataRow: r0,
       };
     } else {
-      // Whole-column selections ("A:J") stop at the last used row.
+      // Whole columns ("A:J") stop at the last used row and start at the first; whole rows (row headers,
+      // Ctrl+A) reach column XFD and are cut to the used columns, or the output would be placed beyond the
+      // sheet's last column. A rectangle the user drew keeps its columns (a blank last column is still theirs).
+      const wholeColumns = sel.r1 >= SHEET_ROWS - 1;
+      const wholeRows = sel.c1 >= SHEET_COLUMNS - 1;
+      if (usedRect && wholeColumns) sel.r0 = Math.max(sel.r0, usedRect.r0);
+      if (usedRect && wholeRows) {
+        sel.c0 = Math.max(sel.c0, usedRect.c0);
+        sel.c1 = Math.min(sel.c1, usedRect.c1);
+      }
       const r1 = usedRect ? Math.min(sel.r1, usedRect.r1) : -1;
       const farRight = Math.max(sel.c1, usedRect?.c1 ?? sel.c1);
-      const scanWidth = farRight - sel.c0 + 1;
+      const scanWidth = Math.max(1, farRight - sel.c0 + 1);
       const candidates: Array<{ source: 'selection' | 'above' | 'top'; row: number }> = [];
       if (sel.r0 <= r1) candidates.push({ source: 'selection', row: sel.r0 });
       if (sel.r0 > 0) candidates.push({ source: 'above', row: sel.r0 - 1 });
@@ -122,16 +135,22 @@ export async function readSelection(): Promise<SelectionBlock> {
         return { ...c, range };
       });
       await context.sync();
-      const width = sel.c1 - sel.c0 + 1;
+      let width = sel.c1 - sel.c0 + 1;
       const header = loaded.find((c) => looksLikeHeaderRow((c.range.values[0] ?? []).slice(0, width)));
+      if (wholeRows && header) {
+        // The user did not pick the columns: our own output columns from an earlier run are not input.
+        const ours = (header.range.values[0] ?? []).findIndex((cell) => isOutputHeader(cell));
+        if (ours > 0) width = Math.min(width, ours);
+      }
       const firstDataRow = header?.source === 'selection' ? sel.r0 + 1 : sel.r0;
-      dataRect = firstDataRow <= r1 ? { r0: firstDataRow, r1, c0: sel.c0, c1: sel.c1 } : null;
+      dataRect =
+        firstDataRow <= r1 && width > 0 ? { r0: firstDataRow, r1, c0: sel.c0, c1: sel.c0 + width - 1 } : null;
       block = {
         sheetName: sheet.name,
         address: selection.address,
         table: null,
         firstCol: sel.c0,
-        width,
+        width: Math.max(width, 0),
         headerRow: header ? header.row : null,
         headerSource: header ? header.source : 'none',
         headerCells: header ? ((header.range.values[0] ?? []) as CellValue[]) : null,
