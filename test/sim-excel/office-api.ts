@@ -184,6 +184,15 @@ abstract class ClientObject {
   }
 }
 
+/** An API of a requirement set newer than the simulated host's fails as on an older Excel. */
+export function requireSet(book: SimWorkbook, name: string, version: string, api: string): void {
+  if (!book.isSetSupported(name, version))
+    throw new SimOfficeError(
+      'ApiNotFound',
+      `${api} needs ${name} ${version}; this host has ${name} ${book.apiVersions[name] ?? 'none'}.`,
+    );
+}
+
 interface Located {
   sheet: SimSheet;
   rect: Rect;
@@ -375,12 +384,14 @@ export class RangeProxy extends ClientObject {
           );
         }
         const format = prev?.numberFormat;
+        // A dynamic array's anchor overwritten: its spilled cells empty, as in Excel.
+        if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
         if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
           const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         } else {
-          const next: Cell = { value: v };
+          const next: Cell = { value: format === '@' ? v : typedInput(v) };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         }
@@ -466,6 +477,18 @@ export class RangeProxy extends ClientObject {
       return found;
     });
   }
+  /** ExcelApi 1.12: the range a dynamic array anchored in this (single) cell spills into, or a null object. */
+  getSpillingToRangeOrNullObject(): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.12', 'Range.getSpillingToRangeOrNullObject');
+    return this.derived(({ sheet, rect }) => {
+      const spill = sheet.get(rect.r0, rect.c0)?.spill;
+      if (!spill || rect.r0 !== rect.r1 || rect.c0 !== rect.c1) return null;
+      return {
+        sheet,
+        rect: { r0: rect.r0, c0: rect.c0, r1: rect.r0 + spill.rows - 1, c1: rect.c0 + spill.cols - 1 },
+      };
+    });
+  }
   getTables(fullyContained = false): TableCollectionProxy {
     return new TableCollectionProxy(this.context, () => {
       const { sheet, rect } = this.must();
@@ -511,6 +534,32 @@ export class RangeProxy extends ClientObject {
       this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
     });
   }
+}
+
+/** Empties the cells a dynamic array spilled into (not the anchor). */
+function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number; cols: number }): void {
+  for (let i = 0; i < spill.rows; i++)
+    for (let j = 0; j < spill.cols; j++) if (i > 0 || j > 0) sheet.set(r + i, c + j, undefined);
+}
+
+/**
+ * What Excel makes of text written through `values` into a cell not formatted as text, as if typed:
+ * a leading apostrophe keeps the rest as text, numbers and TRUE/FALSE become numbers and booleans, an
+ * ISO date becomes a date serial. (Not every rule of Excel's parser: these are the ones that change
+ * what the add-in writes.)
+ */
+function typedInput(v: CellValue): CellValue {
+  if (typeof v !== 'string') return v;
+  if (v.startsWith("'")) return v.slice(1);
+  const t = v.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
+  if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
+  const date = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (date) {
+    const utc = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
+    return Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000);
+  }
+  return v;
 }
 
 /** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */
