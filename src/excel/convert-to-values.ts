@@ -62,9 +62,16 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
     const sheet = selection.worksheet;
+    sheet.load('name');
+    const protection = sheet.protection;
+    protection.load('protected');
     const used = sheet.getUsedRangeOrNullObject(true);
     used.load('rowIndex,columnIndex,rowCount,columnCount');
     await context.sync();
+    if (protection.protected)
+      throw new Error(
+        `The sheet "${sheet.name}" is protected, so its formulas cannot be replaced. Unprotect it (Review > Unprotect Sheet) and try again.`,
+      );
     const report: ConvertReport = { converted: 0, skipped: 0 };
     if (used.isNullObject) return report;
     const r0 = Math.max(selection.rowIndex, used.rowIndex);

@@ -1,5 +1,4 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
-import { rowSpansOfAreas, rowsInSpans } from './address';
 import { isOutputHeader } from './output-columns';
 
 /**
@@ -33,6 +32,8 @@ export interface SelectionBlock {
   rows: CellValue[][];
   /** Per data row: hidden by a filter or by hand. */
   hidden: boolean[];
+  /** The sheet is protected (Review > Protect Sheet): results cannot be written there. */
+  sheetProtected: boolean;
 }
 
 export const READ_CHUNK_ROWS = 2000;
@@ -75,6 +76,9 @@ export async function readSelection(): Promise<SelectionBlock> {
     selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
     const sheet = selection.worksheet;
     sheet.load('name');
+    // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
+    const protection = sheet.protection;
+    protection.load('protected');
     const tables = selection.getTables(false);
     const tableCount = tables.getCount();
     const used = sheet.getUsedRangeOrNullObject(true);
@@ -85,7 +89,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     const usedRect: Rect | null = used.isNullObject ? null : rectOf(used);
 
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
-    let block: Omit<SelectionBlock, 'rows' | 'hidden'>;
+    let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
     let dataRect: Rect | null;
     if (tableCount.value > 0) {
       const table = tables.getFirst();
@@ -157,7 +161,8 @@ export async function readSelection(): Promise<SelectionBlock> {
         firstDataRow,
       };
     }
-    if (dataRect === null) return { ...block, rows: [], hidden: [] };
+    const sheetProtected = protection.protected;
+    if (dataRect === null) return { ...block, rows: [], hidden: [], sheetProtected };
 
     const rowCount = dataRect.r1 - dataRect.r0 + 1;
     const width = dataRect.c1 - dataRect.c0 + 1;
@@ -168,7 +173,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
     const visible =
       rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
-    visible?.load('address');
+    visible?.load('areaCount');
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -187,7 +192,7 @@ export async function readSelection(): Promise<SelectionBlock> {
         if (first) {
           // The hidden-row loads were part of the refused sync: queue them again.
           dataRange.load('rowHidden');
-          visible?.load('address');
+          visible?.load('areaCount');
         }
         continue;
       }
@@ -200,8 +205,20 @@ export async function readSelection(): Promise<SelectionBlock> {
     if (dataRange.rowHidden === false) hidden = new Array<boolean>(rowCount).fill(false);
     else if (dataRange.rowHidden === true || visible === null || visible.isNullObject)
       hidden = new Array<boolean>(rowCount).fill(true);
-    else hidden = rowsInSpans(rowSpansOfAreas(visible.address), dataRect.r0, rowCount).map((v) => !v);
+    else {
+      // Partly hidden (a filter): the visible areas' rows, read as numbers (RangeAreas.areas, ExcelApi 1.9)
+      // rather than parsed out of an address text that Excel may shorten or quote.
+      const areas = visible.areas;
+      areas.load('rowIndex,rowCount');
+      await context.sync();
+      hidden = new Array<boolean>(rowCount).fill(true);
+      for (const area of areas.items) {
+        const from = Math.max(area.rowIndex, dataRect.r0);
+        const to = Math.min(area.rowIndex + area.rowCount - 1, dataRect.r1);
+        for (let r = from; r <= to; r++) hidden[r - dataRect.r0] = false;
+      }
+    }
 
-    return { ...block, rows, hidden };
+    return { ...block, rows, hidden, sheetProtected };
   });
 }

@@ -61,6 +61,11 @@ export interface PriceRunSummary {
   failures: Array<{ row: number; message: string }>;
 }
 
+/** Said before anything is sent: the results could not be written, so the service is not asked. */
+export function protectedSheetMessage(sheetName: string): string {
+  return `The sheet "${sheetName}" is protected, so JobPrice cannot write there. Unprotect it (Review > Unprotect Sheet) and try again. Nothing was sent to the service.`;
+}
+
 /** A problem with the selection or mapping the user must fix first; the message is for the pane as is. */
 export class SelectionProblem extends Error {
   override readonly name = 'SelectionProblem';
@@ -91,6 +96,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
   };
+  if (block.sheetProtected) throw new SelectionProblem(protectedSheetMessage(block.sheetName), block);
   if (block.rows.length === 0) {
     throw new SelectionProblem(
       'The selection holds no data rows. Select the rows of jobs to price (with or without their header row).',

@@ -41,6 +41,8 @@ export const FIVE_MB = 5 * 1024 * 1024;
 export class SimSheet {
   readonly rows = new Map<number, Map<number, Cell>>();
   readonly hiddenRows = new Set<number>();
+  /** Review > Protect Sheet: writes through the API fail with AccessDenied. */
+  protected = false;
   constructor(public name: string) {}
 
   get(r: number, c: number): Cell | undefined {

@@ -347,6 +347,11 @@ export class RangeProxy extends ClientObject {
 
   override applySet(prop: string, value: unknown): void {
     const { sheet, rect } = this.must();
+    if (sheet.protected)
+      throw new SimOfficeError(
+        'AccessDenied',
+        'The cell or chart you are trying to change is on a protected sheet.',
+      );
     const rows = rect.r1 - rect.r0 + 1;
     const cols = rect.c1 - rect.c0 + 1;
     if (
@@ -443,6 +448,7 @@ export class RangeProxy extends ClientObject {
     }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.4', 'getUsedRangeOrNullObject');
     return this.derived(({ sheet, rect }) => {
       const used = sheet.usedRect(valuesOnly);
       if (!used) return null;
@@ -464,12 +470,14 @@ export class RangeProxy extends ClientObject {
     });
   }
   getSpecialCellsOrNullObject(cellType: string): RangeAreasProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getSpecialCellsOrNullObject');
     return new RangeAreasProxy(this.context, () => {
       const { sheet, rect } = this.must();
       return specialCells(sheet, rect, cellType);
     });
   }
   getSpecialCells(cellType: string): RangeAreasProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getSpecialCells');
     return new RangeAreasProxy(this.context, () => {
       const { sheet, rect } = this.must();
       const found = specialCells(sheet, rect, cellType);
@@ -490,6 +498,7 @@ export class RangeProxy extends ClientObject {
     });
   }
   getTables(fullyContained = false): TableCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getTables');
     return new TableCollectionProxy(this.context, () => {
       const { sheet, rect } = this.must();
       return this.context.book.tables.filter((t) => {
@@ -621,12 +630,72 @@ export class RangeAreasProxy extends ClientObject {
   get areaCount(): number {
     return this.get('areaCount');
   }
+  /** ExcelApi 1.9: the rectangular areas, as a RangeCollection (load their properties through it). */
+  get areas(): RangeCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'RangeAreas.areas');
+    return new RangeCollectionProxy(this.context, () => {
+      const w = this.where();
+      if (!w)
+        throw new SimOfficeError(
+          'InvalidObjectPath',
+          'The object path is not valid: a null object was used.',
+        );
+      return w.rects.map((rect) => ({ sheet: w.sheet, rect }));
+    });
+  }
   protected read(prop: string): unknown {
     const w = this.where();
     if (!w) throw new SimOfficeError('InvalidObjectPath', 'null object');
     if (prop === 'address') return w.rects.map((r) => formatAddress(w.sheet.name, r)).join(',');
     if (prop === 'areaCount') return w.rects.length;
     return w.rects.reduce((n, r) => n + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0);
+  }
+}
+
+/** A collection of ranges (RangeAreas.areas): `load(props)` loads those properties of every item. */
+export class RangeCollectionProxy extends ClientObject {
+  protected readonly scalarProps = [] as const;
+  private located: Located[] | null = null;
+  private loadedItems: RangeProxy[] | null = null;
+  constructor(
+    context: SimRequestContext,
+    private readonly list: () => Located[],
+  ) {
+    super(context);
+  }
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const pick = (p: string | string[]): string[] =>
+      (Array.isArray(p) ? p : p.split(',')).map((x) => x.trim()).filter(Boolean);
+    let list: string[] | null = null;
+    if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
+    else if (props && props.select) list = pick(props.select);
+    this.context.enqueue({ kind: 'load', target: this, props: list });
+    return this;
+  }
+  override snapshot(props: string[] | null): Map<string, unknown> {
+    this.located = this.list();
+    const items = this.located.map((loc) =>
+      Object.fromEntries(new RangeProxy(this.context, () => loc).snapshot(props)),
+    );
+    return new Map<string, unknown>([['items', items]]);
+  }
+  override accept(values: Map<string, unknown>): void {
+    const items = values.get('items') as Array<Record<string, unknown>>;
+    const located = this.located ?? [];
+    this.loadedItems = items.map((item, i) => {
+      const loc = located[i] as Located;
+      const proxy = new RangeProxy(this.context, () => loc);
+      proxy.accept(new Map(Object.entries(item)));
+      return proxy;
+    });
+  }
+  get items(): RangeProxy[] {
+    if (this.loadedItems === null)
+      throw new SimOfficeError('PropertyNotLoaded', "The property 'items' is not available.");
+    return this.loadedItems;
+  }
+  protected read(): unknown {
+    return undefined;
   }
 }
 
@@ -648,6 +717,11 @@ export class WorksheetProxy extends ClientObject {
   }
   get name(): string {
     return this.get('name');
+  }
+  /** ExcelApi 1.2: the sheet's protection; `protected` is true while the sheet is protected. */
+  get protection(): WorksheetProtectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.2', 'Worksheet.protection');
+    return new WorksheetProtectionProxy(this.context, () => this.sheet());
   }
   protected read(prop: string): unknown {
     const s = this.sheet();
@@ -673,6 +747,7 @@ export class WorksheetProxy extends ClientObject {
     rowCount: number,
     columnCount: number,
   ): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.7', 'Worksheet.getRangeByIndexes');
     return new RangeProxy(this.context, () => ({
       sheet: this.sheet(),
       rect: checkRect({
@@ -684,6 +759,7 @@ export class WorksheetProxy extends ClientObject {
     }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.4', 'getUsedRangeOrNullObject');
     return new RangeProxy(this.context, () => {
       const s = this.sheet();
       const rect = s.usedRect(valuesOnly);
@@ -704,6 +780,22 @@ export class WorksheetProxy extends ClientObject {
   }
   activate(): void {
     this.queueCall('activate', [], () => undefined);
+  }
+}
+
+export class WorksheetProtectionProxy extends ClientObject {
+  protected readonly scalarProps = ['protected'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly sheet: () => SimSheet,
+  ) {
+    super(context);
+  }
+  get protected(): boolean {
+    return this.get('protected');
+  }
+  protected read(): unknown {
+    return this.sheet().protected;
   }
 }
 
@@ -843,6 +935,7 @@ export class TableCollectionProxy extends ClientObject {
     return new ClientResultProxy(this.context, () => this.list().length);
   }
   getFirst(): TableProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'TableScopedCollection.getFirst');
     return new TableProxy(this.context, () => {
       const t = this.list()[0];
       if (!t) throw new SimOfficeError('ItemNotFound', 'The collection is empty.');
@@ -881,6 +974,7 @@ export class ApplicationProxy extends ClientObject {
     return 'Automatic';
   }
   suspendApiCalculationUntilNextSync(): void {
+    requireSet(this.context.book, 'ExcelApi', '1.6', 'Application.suspendApiCalculationUntilNextSync');
     this.queueCall('suspendApiCalculationUntilNextSync', [], () => undefined);
   }
   /** Recorded, not performed: the simulator does not calculate. */
