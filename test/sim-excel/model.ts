@@ -120,6 +120,24 @@ export class SimSheet {
     );
   }
 
+  /**
+   * Data > Sort over rows r0..r1 (0-based, inclusive), whole rows moving together, ordered by `key` of each
+   * row's cells (stable, ascending): what a user does to a sheet while a long run is in flight.
+   */
+  sortRows(r0: number, r1: number, key: (cells: ReadonlyMap<number, Cell>) => string | number): void {
+    const taken: Array<Map<number, Cell>> = [];
+    for (let r = r0; r <= r1; r++) {
+      taken.push(this.rows.get(r) ?? new Map());
+      this.rows.delete(r);
+    }
+    const order = taken
+      .map((cells, i) => ({ cells, i, k: key(cells) }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
+    order.forEach(({ cells }, i) => {
+      if (cells.size > 0) this.rows.set(r0 + i, cells);
+    });
+  }
+
   /** Writes a block of plain values starting at (r0, c0); convenience for fixtures. */
   putRows(r0: number, c0: number, values: readonly (readonly CellValue[])[]): void {
     values.forEach((row, i) =>
