@@ -1,15 +1,23 @@
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
+import { errorMessage } from '../domain/error-message';
+import { postNotice } from '../runtime/notices';
 
 /**
  * Ribbon commands (manifest: ExecuteFunction). They run in the shared runtime and must call
- * `event.completed()` whatever happens, or Excel keeps the button busy.
+ * `event.completed()` whatever happens, or Excel keeps the button busy. A button has nowhere to show a
+ * message, so a failure opens the pane (Office.addin.showAsTaskpane, SharedRuntime 1.1) and says it there.
  */
 
 export async function convertToValues(event: Office.AddinCommands.Event): Promise<void> {
   try {
     await convertJobPriceFormulasToValues();
-  } catch {
-    // A ribbon button has nowhere to show a message; the pane's button of the same name does.
+  } catch (err) {
+    postNotice({ tone: 'error', text: `Convert to Values failed: ${errorMessage(err)}` });
+    try {
+      await Office.addin.showAsTaskpane();
+    } catch {
+      // The pane cannot be shown (host without the shared runtime): the notice waits for it to open.
+    }
   } finally {
     event.completed();
   }

@@ -1,4 +1,5 @@
 import type { JobSpec } from './job';
+import { isUnitedStates, stateCode, unknownStateMessage } from './us-states';
 import { FIELD_LABELS, type ColumnMapping, type InputField } from './column-mapping';
 import { localJobError } from './validation';
 
@@ -60,6 +61,18 @@ function code(field: InputField, value: Cell, pattern: RegExp, what: string): st
   if (t !== '' && !pattern.test(t))
     throw new CellError(`${FIELD_LABELS[field]} must be ${what}, got ${show(value)}.`);
   return t;
+}
+
+/**
+ * A US state as people write it ("California", "Calif.", "N.Y.") becomes its USPS code; one that names
+ * no state fails the row with its text. Outside the US the code is passed on as written (2 letters).
+ */
+function state(country: string, value: Cell): string {
+  if (!isUnitedStates(country)) return code('state', value, STATE, 'a 2-letter state code such as MA');
+  const written = text('state', value);
+  const usps = stateCode(written);
+  if (usps === null) throw new CellError(unknownStateMessage(written));
+  return usps;
 }
 
 /**
@@ -157,14 +170,15 @@ export function createRowParser(
       const title = text('title', get.title(cells));
       // D19: a mapped Job Code column is always sent as JobCode when the cell holds one.
       const jobCode = text('jobCode', get.jobCode(cells));
+      const country = code('country', get.country(cells), COUNTRY, 'a country code such as USA');
       const spec: JobSpec = {
         title,
         ...(jobCode === '' ? {} : { jobCode }),
         description: text('description', get.description(cells)),
         company: text('company', get.company(cells)),
         scope: {
-          country: code('country', get.country(cells), COUNTRY, 'a country code such as USA'),
-          state: code('state', get.state(cells), STATE, 'a 2-letter state code such as MA'),
+          country,
+          state: state(country, get.state(cells)),
           city: text('city', get.city(cells)),
           zip: parseZip(get.zip(cells)),
           naics: naics(get.naics(cells)),

@@ -1,14 +1,30 @@
-import { READ_CHUNK_ROWS } from './selection-reader';
+import { SPILL_API, supportsExcelApi } from './requirements';
 
 /**
- * "Convert to values": freezes the JOBPRICE.* formulas in the selection into the figures they show, so
- * a workbook can be shared or filed without the add-in recalculating. Other formulas are left alone, and
- * so are JOBPRICE cells still busy or showing an error (freezing "#BUSY!" helps nobody).
- * Works in row chunks (one sync to read, one to write per chunk) and writes only the cells it changes.
+ * "Convert to values": freezes the JOBPRICE formulas in the selection into the figures they show, so a
+ * workbook can be shared or filed without the add-in recalculating.
+ * - Every formula that calls a JOBPRICE function anywhere (=IFERROR(JOBPRICE.SALARY50(A2),""), =2*JOBPRICE...)
+ *   is converted; other formulas are left alone, and so are JOBPRICE cells still busy or showing an error
+ *   (freezing "#BUSY!" helps nobody).
+ * - A formula whose result spills (JOBPRICE.MATCH) is converted with its whole spill range, written in one
+ *   range write; a figure missing inside it (an error cell) is left blank. Spills exist from ExcelApi 1.12
+ *   (dynamic arrays); an older Excel has none, and the check is skipped there.
+ * - Text stays text: it is written with Excel's apostrophe prefix, so "2025-05-01" or "02134" does not turn
+ *   into a date or a number as it would if typed.
+ *
+ * Only the used part of the selection is read, in both directions: whole rows (row headers) and Ctrl+A
+ * reach column XFD and row 1,048,576, and reading every cell of them would exceed Excel on the web's
+ * 5 MB response limit. The used part is read in chunks of at most CHUNK_CELLS cells (halved when a chunk
+ * still comes back too large): one sync to read, one to find spills when there are JOBPRICE cells, one to
+ * write when something changed. Only the converted cells are written.
  */
 
-const JOBPRICE_FORMULA = /^=\s*(_xldudf_)?JOBPRICE\./i;
+/** Cells per read: formulas and values of 20,000 cells stay well under 5 MB unless cells hold long texts. */
+export const CHUNK_CELLS = 20_000;
 const ERROR_VALUE = /^#[A-Z0-9/!?_]+/;
+const STRING_LITERAL = /"(?:[^"]|"")*"/g;
+/** A JOBPRICE call: the namespace not glued to a longer name ("MYJOBPRICE."), maybe with _xldudf_ (older files). */
+const JOBPRICE_CALL = /(^|[^A-Za-z0-9_.])(_xldudf_)?JOBPRICE\.[A-Za-z0-9_.]+\s*\(/i;
 
 export interface ConvertReport {
   converted: number;
@@ -16,41 +32,110 @@ export interface ConvertReport {
   skipped: number;
 }
 
+type Value = string | number | boolean;
+
+/** true for a formula calling a JOBPRICE function anywhere (text inside quotes does not count). */
+export function callsJobPrice(formula: unknown): boolean {
+  return (
+    typeof formula === 'string' &&
+    formula.startsWith('=') &&
+    JOBPRICE_CALL.test(formula.replace(STRING_LITERAL, '""'))
+  );
+}
+
+const isError = (v: unknown): boolean => typeof v === 'string' && ERROR_VALUE.test(v);
+
+/** The value to write so the cell shows what it showed: text behind an apostrophe, so Excel keeps it text. */
+function frozen(v: unknown): Value {
+  if (typeof v === 'string') return v === '' ? '' : `'${v}`;
+  return v as Value;
+}
+
+function isPayloadTooLarge(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
+}
+
 export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> {
+  const spills = supportsExcelApi(SPILL_API);
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
     const sheet = selection.worksheet;
+    sheet.load('name');
+    const protection = sheet.protection;
+    protection.load('protected');
     const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,rowCount');
+    used.load('rowIndex,columnIndex,rowCount,columnCount');
     await context.sync();
+    if (protection.protected)
+      throw new Error(
+        `The sheet "${sheet.name}" is protected, so its formulas cannot be replaced. Unprotect it (Review > Unprotect Sheet) and try again.`,
+      );
     const report: ConvertReport = { converted: 0, skipped: 0 };
     if (used.isNullObject) return report;
-    const r1 = Math.min(selection.rowIndex + selection.rowCount - 1, used.rowIndex + used.rowCount - 1);
-    for (let r = selection.rowIndex; r <= r1; r += READ_CHUNK_ROWS) {
-      const n = Math.min(READ_CHUNK_ROWS, r1 - r + 1);
-      const range = sheet.getRangeByIndexes(r, selection.columnIndex, n, selection.columnCount);
+    const r0 = Math.max(selection.rowIndex, used.rowIndex);
+    const c0 = Math.max(selection.columnIndex, used.columnIndex);
+    const r1 = Math.min(selection.rowIndex + selection.rowCount, used.rowIndex + used.rowCount) - 1;
+    const c1 =
+      Math.min(selection.columnIndex + selection.columnCount, used.columnIndex + used.columnCount) - 1;
+    if (r1 < r0 || c1 < c0) return report;
+    const width = c1 - c0 + 1;
+    let chunkRows = Math.max(1, Math.floor(CHUNK_CELLS / width));
+    for (let r = r0; r <= r1;) {
+      const n = Math.min(chunkRows, r1 - r + 1);
+      const range = sheet.getRangeByIndexes(r, c0, n, width);
       range.load('formulas,values');
-      await context.sync();
-      let changed = 0;
-      const patch = range.formulas.map((row, i) =>
-        row.map((formula, j) => {
-          if (typeof formula !== 'string' || !JOBPRICE_FORMULA.test(formula)) return null;
-          const value = range.values[i]?.[j] as unknown;
-          if (typeof value === 'string' && ERROR_VALUE.test(value)) {
-            report.skipped++;
-            return null;
-          }
-          changed++;
-          return value as string | number | boolean;
+      try {
+        await context.sync();
+      } catch (err) {
+        if (!isPayloadTooLarge(err) || chunkRows <= 1) throw err;
+        chunkRows = Math.max(1, Math.floor(chunkRows / 2));
+        continue;
+      }
+      const chunkTop = r;
+      r += n;
+
+      // The JOBPRICE cells of this chunk that show a value.
+      const cells: Array<{ i: number; j: number }> = [];
+      range.formulas.forEach((row, i) =>
+        row.forEach((formula, j) => {
+          if (!callsJobPrice(formula)) return;
+          if (isError(range.values[i]?.[j])) report.skipped++;
+          else cells.push({ i, j });
         }),
       );
-      if (changed === 0) continue;
+      if (cells.length === 0) continue;
+
+      // Which of them spill, and over what.
+      const probes = spills
+        ? cells.map((cell) => {
+            const spill = range.getCell(cell.i, cell.j).getSpillingToRangeOrNullObject();
+            spill.load('values,rowCount,columnCount');
+            return { cell, spill };
+          })
+        : [];
+      if (probes.length > 0) await context.sync();
+
       context.workbook.application.suspendApiCalculationUntilNextSync();
-      // null leaves a cell untouched; only the JOBPRICE cells get their value.
-      range.values = patch as unknown as (string | number | boolean)[][];
+      const patch: (Value | null)[][] = range.values.map((row) => row.map(() => null));
+      for (const { i, j } of cells) patch[i]![j] = frozen(range.values[i]?.[j]);
+      for (const { cell, spill } of probes) {
+        if (spill.isNullObject || spill.rowCount * spill.columnCount <= 1) continue;
+        // The whole spill in one write (from its anchor, even past the selection); its own cell leaves the patch.
+        patch[cell.i]![cell.j] = null;
+        const whole = sheet.getRangeByIndexes(
+          chunkTop + cell.i,
+          c0 + cell.j,
+          spill.rowCount,
+          spill.columnCount,
+        );
+        whole.values = spill.values.map((row) => row.map((v) => (isError(v) ? '' : frozen(v))));
+      }
+      // null leaves a cell untouched; only the JOBPRICE cells without a spill get their value here.
+      range.values = patch as Value[][];
       await context.sync();
-      report.converted += changed;
+      report.converted += cells.length;
     }
     return report;
   });

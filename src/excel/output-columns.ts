@@ -126,6 +126,13 @@ function normal(cell: unknown): string {
   return typeof cell === 'string' ? cell.toLowerCase().replace(/\s+/g, '') : '';
 }
 
+const OUTPUT_KEYS = new Set(OUTPUT_HEADERS.map(normal));
+
+/** true for a header cell naming one of the columns the add-in writes ("Salary50", "JobPrice Status"). */
+export function isOutputHeader(cell: unknown): boolean {
+  return OUTPUT_KEYS.has(normal(cell));
+}
+
 export interface OutputLayout {
   /** Column offset (from the block's first column) of each OUTPUT_HEADERS entry. */
   offsets: number[];

@@ -1,5 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
-import type { JobOutcome } from '../domain/outcome';
+import { failure, type JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import { columnRuns, outputRow, type OutputCell, type OutputLayout } from './output-columns';
 import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chunks';
@@ -7,11 +7,18 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
 /**
  * Writes priced rows back to the sheet, block by block, as requests finish.
  *
- * Sync bound (tested): one `context.sync()` per write chunk, and a chunk holds at most `maxRows` rows
+ * Rows that moved (issue 12 item 8): results go back by the row numbers read at the start, so a sort,
+ * insert or delete during a long run would put figures on the wrong job. With a `guard`, each chunk first
+ * re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are no
+ * longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
+ *
+ * Sync bound (tested): one `context.sync()` per write chunk (two with a guard: read, then write), and a chunk holds at most `maxRows` rows
  * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
  * ≤ 200 distinct jobs therefore costs one sync, plus one per 1,000 rows of duplicates it resolves.
  * With the reader (2 + ceil(n/2000)), the overwrite check (1) and the new columns (1), a whole run of n
- * rows and R requests makes at most 6 + R + ceil(n/2000) + ceil(n/1000) syncs: ≤ 8 + 2·ceil(n/200).
+ * rows and R requests makes at most 6 + R + ceil(n/2000) + ceil(n/1000) syncs without a guard, and
+ * 6 + 2·(R + ceil(n/1000)) + ceil(n/2000) with one (the pricing run's): ≤ 8 + 3·ceil(n/200). A filtered
+ * (partly hidden) block costs one more read.
  * Every chunk runs with `suspendApiCalculationUntilNextSync()`, and each row's output cells are one
  * range write, so a row is either fully written (figures, status, timestamp) or untouched.
  */
@@ -27,6 +34,21 @@ export interface WriteTarget {
   layout: OutputLayout;
 }
 
+export const ROW_CHANGED_MESSAGE = 'Row changed while pricing; price it again';
+
+/** What each row's input cells held when the run read them, to check before its results are written. */
+export interface RowGuard {
+  /** 0-based sheet columns of the mapped inputs. */
+  columns: readonly number[];
+  /** 1-based sheet row → fingerprint of its input cells (see `fingerprint`). */
+  expected: ReadonlyMap<number, string>;
+}
+
+/** A row's input cells, compared as text: the same cells give the same fingerprint. */
+export function fingerprint(cells: readonly unknown[]): string {
+  return JSON.stringify(cells);
+}
+
 export interface WriterOptions {
   maxRows?: number;
   maxBytes?: number;
@@ -34,6 +56,8 @@ export interface WriterOptions {
   now?: () => Date;
   /** Age Salary and Comp figures to a date (issue 9 item 5); absent or disabled: written as priced. */
   aging?: AgingSettings;
+  /** Re-read each chunk's input cells before writing it; rows that changed are not given figures. */
+  guard?: RowGuard;
 }
 
 /**
@@ -113,12 +137,15 @@ export async function addOutputColumns(target: WriteTarget): Promise<void> {
 export class ResultWriter {
   /** 1-based sheet rows written so far. */
   readonly written = new Set<number>();
+  /** 1-based sheet rows found changed before their write (written with ROW_CHANGED_MESSAGE). */
+  readonly changed = new Set<number>();
   syncs = 0;
   private readonly runs;
   private readonly maxRows: number | undefined;
   private readonly maxBytes: number | undefined;
   private readonly now: () => Date;
   private readonly aging: AgingSettings | undefined;
+  private readonly guard: RowGuard | undefined;
 
   constructor(
     private readonly target: WriteTarget,
@@ -129,6 +156,7 @@ export class ResultWriter {
     this.maxBytes = opts.maxBytes;
     this.now = opts.now ?? (() => new Date());
     this.aging = opts.aging;
+    this.guard = opts.guard;
   }
 
   /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
@@ -152,17 +180,27 @@ export class ResultWriter {
       },
     );
     for (const chunk of chunks) {
-      await this.writeChunk(chunk, cells);
+      await this.writeChunk(chunk, cells, sheetRows);
       for (const run of chunk.runs) for (const i of run.items) this.written.add(sheetRows[i] as number);
     }
   }
 
   private async writeChunk(
     chunk: WriteChunk,
-    cells: ReadonlyArray<{ values: OutputCell[]; formats: string[] }>,
+    planned: ReadonlyArray<{ values: OutputCell[]; formats: string[] }>,
+    sheetRows: readonly number[],
   ): Promise<void> {
     await Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(this.target.sheetName);
+      let cells = planned;
+      if (this.guard && this.guard.columns.length > 0) {
+        const moved = await this.rowsChanged(context, sheet, chunk, sheetRows, this.guard);
+        if (moved.size > 0) {
+          const changedRow = outputRow(failure('local', ROW_CHANGED_MESSAGE), '', this.aging);
+          cells = planned.map((c, i) => (moved.has(i) ? changedRow : c));
+          for (const i of moved) this.changed.add(sheetRows[i] as number);
+        }
+      }
       // Dependent formulas recalculate once, after the block, not per range.
       context.workbook.application.suspendApiCalculationUntilNextSync();
       for (const run of chunk.runs) {
@@ -182,5 +220,34 @@ export class ResultWriter {
       await context.sync();
       this.syncs++;
     });
+  }
+
+  /** Indexes (into the write's rows) of the chunk's rows whose input cells differ from the run's read. */
+  private async rowsChanged(
+    context: Excel.RequestContext,
+    sheet: Excel.Worksheet,
+    chunk: WriteChunk,
+    sheetRows: readonly number[],
+    guard: RowGuard,
+  ): Promise<Set<number>> {
+    const first = Math.min(...guard.columns);
+    const width = Math.max(...guard.columns) - first + 1;
+    const reads = chunk.runs.map((run) => {
+      const range = sheet.getRangeByIndexes(run.startRow, first, run.items.length, width);
+      range.load('values');
+      return { run, range };
+    });
+    await context.sync();
+    this.syncs++;
+    const moved = new Set<number>();
+    for (const { run, range } of reads) {
+      run.items.forEach((item, k) => {
+        const row = range.values[k] ?? [];
+        const now = fingerprint(guard.columns.map((c) => row[c - first] ?? ''));
+        const expected = guard.expected.get(sheetRows[item] as number);
+        if (expected !== undefined && expected !== now) moved.add(item);
+      });
+    }
+    return moved;
   }
 }

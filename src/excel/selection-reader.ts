@@ -1,5 +1,5 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
-import { rowSpansOfAreas, rowsInSpans } from './address';
+import { isOutputHeader } from './output-columns';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
@@ -32,9 +32,14 @@ export interface SelectionBlock {
   rows: CellValue[][];
   /** Per data row: hidden by a filter or by hand. */
   hidden: boolean[];
+  /** The sheet is protected (Review > Protect Sheet): results cannot be written there. */
+  sheetProtected: boolean;
 }
 
 export const READ_CHUNK_ROWS = 2000;
+/** Excel's grid: 1,048,576 rows by 16,384 columns (XFD). */
+const SHEET_ROWS = 1_048_576;
+const SHEET_COLUMNS = 16_384;
 const MIN_CHUNK_ROWS = 25;
 
 interface Rect {
@@ -71,6 +76,9 @@ export async function readSelection(): Promise<SelectionBlock> {
     selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
     const sheet = selection.worksheet;
     sheet.load('name');
+    // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
+    const protection = sheet.protection;
+    protection.load('protected');
     const tables = selection.getTables(false);
     const tableCount = tables.getCount();
     const used = sheet.getUsedRangeOrNullObject(true);
@@ -81,7 +89,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     const usedRect: Rect | null = used.isNullObject ? null : rectOf(used);
 
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
-    let block: Omit<SelectionBlock, 'rows' | 'hidden'>;
+    let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
     let dataRect: Rect | null;
     if (tableCount.value > 0) {
       const table = tables.getFirst();
@@ -108,10 +116,19 @@ export async function readSelection(): Promise<SelectionBlock> {
         firstDataRow: r0,
       };
     } else {
-      // Whole-column selections ("A:J") stop at the last used row.
+      // Whole columns ("A:J") stop at the last used row and start at the first; whole rows (row headers,
+      // Ctrl+A) reach column XFD and are cut to the used columns, or the output would be placed beyond the
+      // sheet's last column. A rectangle the user drew keeps its columns (a blank last column is still theirs).
+      const wholeColumns = sel.r1 >= SHEET_ROWS - 1;
+      const wholeRows = sel.c1 >= SHEET_COLUMNS - 1;
+      if (usedRect && wholeColumns) sel.r0 = Math.max(sel.r0, usedRect.r0);
+      if (usedRect && wholeRows) {
+        sel.c0 = Math.max(sel.c0, usedRect.c0);
+        sel.c1 = Math.min(sel.c1, usedRect.c1);
+      }
       const r1 = usedRect ? Math.min(sel.r1, usedRect.r1) : -1;
       const farRight = Math.max(sel.c1, usedRect?.c1 ?? sel.c1);
-      const scanWidth = farRight - sel.c0 + 1;
+      const scanWidth = Math.max(1, farRight - sel.c0 + 1);
       const candidates: Array<{ source: 'selection' | 'above' | 'top'; row: number }> = [];
       if (sel.r0 <= r1) candidates.push({ source: 'selection', row: sel.r0 });
       if (sel.r0 > 0) candidates.push({ source: 'above', row: sel.r0 - 1 });
@@ -122,23 +139,30 @@ export async function readSelection(): Promise<SelectionBlock> {
         return { ...c, range };
       });
       await context.sync();
-      const width = sel.c1 - sel.c0 + 1;
+      let width = sel.c1 - sel.c0 + 1;
       const header = loaded.find((c) => looksLikeHeaderRow((c.range.values[0] ?? []).slice(0, width)));
+      if (wholeRows && header) {
+        // The user did not pick the columns: our own output columns from an earlier run are not input.
+        const ours = (header.range.values[0] ?? []).findIndex((cell) => isOutputHeader(cell));
+        if (ours > 0) width = Math.min(width, ours);
+      }
       const firstDataRow = header?.source === 'selection' ? sel.r0 + 1 : sel.r0;
-      dataRect = firstDataRow <= r1 ? { r0: firstDataRow, r1, c0: sel.c0, c1: sel.c1 } : null;
+      dataRect =
+        firstDataRow <= r1 && width > 0 ? { r0: firstDataRow, r1, c0: sel.c0, c1: sel.c0 + width - 1 } : null;
       block = {
         sheetName: sheet.name,
         address: selection.address,
         table: null,
         firstCol: sel.c0,
-        width,
+        width: Math.max(width, 0),
         headerRow: header ? header.row : null,
         headerSource: header ? header.source : 'none',
         headerCells: header ? ((header.range.values[0] ?? []) as CellValue[]) : null,
         firstDataRow,
       };
     }
-    if (dataRect === null) return { ...block, rows: [], hidden: [] };
+    const sheetProtected = protection.protected;
+    if (dataRect === null) return { ...block, rows: [], hidden: [], sheetProtected };
 
     const rowCount = dataRect.r1 - dataRect.r0 + 1;
     const width = dataRect.c1 - dataRect.c0 + 1;
@@ -149,7 +173,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
     const visible =
       rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
-    visible?.load('address');
+    visible?.load('areaCount');
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -168,7 +192,7 @@ export async function readSelection(): Promise<SelectionBlock> {
         if (first) {
           // The hidden-row loads were part of the refused sync: queue them again.
           dataRange.load('rowHidden');
-          visible?.load('address');
+          visible?.load('areaCount');
         }
         continue;
       }
@@ -181,8 +205,20 @@ export async function readSelection(): Promise<SelectionBlock> {
     if (dataRange.rowHidden === false) hidden = new Array<boolean>(rowCount).fill(false);
     else if (dataRange.rowHidden === true || visible === null || visible.isNullObject)
       hidden = new Array<boolean>(rowCount).fill(true);
-    else hidden = rowsInSpans(rowSpansOfAreas(visible.address), dataRect.r0, rowCount).map((v) => !v);
+    else {
+      // Partly hidden (a filter): the visible areas' rows, read as numbers (RangeAreas.areas, ExcelApi 1.9)
+      // rather than parsed out of an address text that Excel may shorten or quote.
+      const areas = visible.areas;
+      areas.load('rowIndex,rowCount');
+      await context.sync();
+      hidden = new Array<boolean>(rowCount).fill(true);
+      for (const area of areas.items) {
+        const from = Math.max(area.rowIndex, dataRect.r0);
+        const to = Math.min(area.rowIndex + area.rowCount - 1, dataRect.r1);
+        for (let r = from; r <= to; r++) hidden[r - dataRect.r0] = false;
+      }
+    }
 
-    return { ...block, rows, hidden };
+    return { ...block, rows, hidden, sheetProtected };
   });
 }

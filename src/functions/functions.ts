@@ -19,7 +19,7 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -60,7 +60,7 @@ export function salary10(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -101,7 +101,7 @@ export function salary25(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -142,7 +142,7 @@ export function salary50(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -183,7 +183,7 @@ export function salary75(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -224,7 +224,7 @@ export function salary90(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -265,7 +265,7 @@ export function comp10(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -306,7 +306,7 @@ export function comp25(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -347,7 +347,7 @@ export function comp50(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -388,7 +388,7 @@ export function comp75(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -429,7 +429,7 @@ export function comp90(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -470,7 +470,7 @@ export function bonusTarget50(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -511,7 +511,7 @@ export function bonusTargetAvg(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -552,7 +552,7 @@ export function matchRating(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -593,7 +593,7 @@ export function jobFamily(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -634,7 +634,7 @@ export function jobLevel(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -676,7 +676,7 @@ export function currency(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.
@@ -718,7 +718,7 @@ export function field(
  * @param title Job title to match, e.g. "Software Developer".
  * @param [desc] Job description text; leave empty when there is none.
  * @param [country] Country, ISO 3-letter code (USA when empty).
- * @param [state] State, 2-letter code (e.g. CA).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
  * @param [city] City in that state (needs a state or a ZIP).
  * @param [zip] 5-digit ZIP code; it alone fixes the area.
  * @param [naics] Industry NAICS code; its 2-digit sector is used.

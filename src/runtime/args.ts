@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUnitedStates, stateCode, unknownStateMessage } from '../domain/us-states';
 import { jobSpec, type JobSpec } from '../domain/job';
 
 /**
@@ -82,6 +83,14 @@ function amount(value: unknown, name: string): number {
   return n;
 }
 
+/** Issue 12 item 10: "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
+function usState(country: string, state: string): string {
+  if (!isUnitedStates(country)) return state;
+  const usps = stateCode(state);
+  if (usps === null) throw new ArgError(unknownStateMessage(state));
+  return usps;
+}
+
 export function parseJobArgs(args: JobArgs): ParsedArgs {
   try {
     const jobCode = text(args.jobCode, 'jobcode');
@@ -94,7 +103,7 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
         description: text(args.description, 'desc'),
         scope: {
           country: text(args.country, 'country'),
-          state: text(args.state, 'state'),
+          state: usState(text(args.country, 'country'), text(args.state, 'state')),
           city: text(args.city, 'city'),
           zip: zip(args.zip),
           naics: text(args.naics, 'naics'),

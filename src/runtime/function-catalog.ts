@@ -39,7 +39,12 @@ export const JOB_ARGUMENTS: readonly JobArgument[] = [
     tsType: 'string | null',
     help: 'Country, ISO 3-letter code (USA when empty).',
   },
-  { param: 'state', key: 'state', tsType: 'string | null', help: 'State, 2-letter code (e.g. CA).' },
+  {
+    param: 'state',
+    key: 'state',
+    tsType: 'string | null',
+    help: 'State: its name or 2-letter code (e.g. California or CA).',
+  },
   {
     param: 'city',
     key: 'city',

@@ -9,7 +9,10 @@ import { layoutOutput } from '../excel/output-columns';
 import {
   addOutputColumns,
   countCellsToOverwrite,
+  fingerprint,
   ResultWriter,
+  ROW_CHANGED_MESSAGE,
+  type RowGuard,
   type WriteTarget,
 } from '../excel/result-writer';
 import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
@@ -61,6 +64,11 @@ export interface PriceRunSummary {
   failures: Array<{ row: number; message: string }>;
 }
 
+/** Said before anything is sent: the results could not be written, so the service is not asked. */
+export function protectedSheetMessage(sheetName: string): string {
+  return `The sheet "${sheetName}" is protected, so JobPrice cannot write there. Unprotect it (Review > Unprotect Sheet) and try again. Nothing was sent to the service.`;
+}
+
 /** A problem with the selection or mapping the user must fix first; the message is for the pane as is. */
 export class SelectionProblem extends Error {
   override readonly name = 'SelectionProblem';
@@ -91,6 +99,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
   };
+  if (block.sheetProtected) throw new SelectionProblem(protectedSheetMessage(block.sheetName), block);
   if (block.rows.length === 0) {
     throw new SelectionProblem(
       'The selection holds no data rows. Select the rows of jobs to price (with or without their header row).',
@@ -148,7 +157,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('planned');
   await addOutputColumns(target);
   opts.onPhase?.('prepared');
-  const writer = new ResultWriter(target, opts.writer ?? {});
+  const writer = new ResultWriter(target, { ...opts.writer, guard: rowGuard(block, mapping, parsed) });
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
     requests++;
@@ -171,7 +180,11 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     throw err;
   }
 
-  for (const [row, outcome] of [...outcomes].sort((a, b) => a[0] - b[0])) {
+  for (const [row, answer] of [...outcomes].sort((a, b) => a[0] - b[0])) {
+    // A row that moved under the run was written with a message, not with what was priced for it.
+    const outcome: JobOutcome<JobResult> = writer.changed.has(row)
+      ? { ok: false, kind: 'local', message: ROW_CHANGED_MESSAGE }
+      : answer;
     if (outcome.ok) base.priced++;
     else if (outcome.kind === 'cancelled') base.cancelled++;
     else {
@@ -185,6 +198,17 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: writer.syncs,
     status: opts.signal?.aborted ? 'cancelled' : 'done',
   };
+}
+
+/** The mapped input cells of every row to price, as read, so each block is checked before it is written. */
+function rowGuard(block: SelectionBlock, mapping: ColumnMapping, parsed: readonly ParsedRow[]): RowGuard {
+  const offsets = [...new Set(Object.values(mapping))].sort((a, b) => a - b);
+  const expected = new Map<number, string>();
+  for (const p of parsed) {
+    const cells = block.rows[p.row - 1 - block.firstDataRow] ?? [];
+    expected.set(p.row, fingerprint(offsets.map((o) => cells[o] ?? '')));
+  }
+  return { columns: offsets.map((o) => block.firstCol + o), expected };
 }
 
 /** After a failed write, rows not yet written say so, rather than keeping figures that look current. */

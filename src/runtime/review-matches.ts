@@ -8,6 +8,7 @@ import { JobPriceApiError } from '../api/errors';
 import type { Candidate } from '../api/wire';
 import { writeJobCodes, type JobCodeWrite } from '../excel/job-code-column';
 import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { protectedSheetMessage } from './pricing-run';
 
 /**
  * "Review matches" (issue 10 item 4): for the selected rows, one line per distinct job with the
@@ -52,6 +53,8 @@ export async function loadReview(opts: {
   signal?: AbortSignal;
 }): Promise<ReviewSet> {
   const block = await readSelection();
+  // The chosen codes are written to this sheet: a protected one is said before the service is asked.
+  if (block.sheetProtected) throw new Error(protectedSheetMessage(block.sheetName));
   const mapping = opts.mappingFor(block);
   const problems = mappingProblems(mapping, block.width);
   if (problems.length > 0) throw new Error(problems.join(' '));

@@ -6,6 +6,7 @@ import { SettingsError } from '../runtime/settings';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
 import { refreshAll, refreshSelection } from '../runtime/refresh';
+import { onNotice } from '../runtime/notices';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
 import { initAgingView } from './aging-view';
@@ -374,6 +375,12 @@ async function start(): Promise<void> {
       }),
     ),
   );
+  // Messages from the ribbon commands (which opened the pane to show them).
+  onNotice((notice) => {
+    const message = byId('formulas-message');
+    showMessage(message, notice.text, notice.tone);
+    message.scrollIntoView?.({ block: 'nearest' });
+  });
   setRunning(null);
 }
 

@@ -479,6 +479,25 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(result.converted).toEqual({ value: 123456 });
   });
 
+  it('a failing ribbon command opens the pane and says what failed there (issue 12 item 2)', async () => {
+    const shown = await page.evaluate(async () => {
+      const wb = window.__simExcel?.workbook;
+      if (!wb) throw new Error('no simulated workbook');
+      // Whole rows, as clicking the row headers selects them; the next sync fails inside Excel.
+      wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 40, c1: 16_383 } };
+      wb.failingSyncs.add(wb.syncs.length + 1);
+      const action = wb.actions.get('convertToValues');
+      await new Promise((done) => action?.({ completed: done }));
+      wb.failingSyncs.clear();
+      wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
+      return wb.taskpaneShown;
+    });
+    expect(shown).toBe(1);
+    await page
+      .locator('#formulas-message.error', { hasText: 'Convert to Values failed: An internal error' })
+      .waitFor({ timeout: 10_000 });
+  });
+
   it('remembers a corrected column mapping in the workbook (names only), and uses it for the next run', async () => {
     await page.getByTestId('map-company').selectOption('');
     await page

@@ -29,6 +29,62 @@ describe('convert to values', () => {
   });
 });
 
+describe('convert to values: every JOBPRICE call, whole spills, text kept as text (issue 12 item 3)', () => {
+  const install3 = (): NonNullable<ReturnType<SimHost['workbook']['sheet']>> => {
+    host = installSimHost({
+      sheets: [{ name: 'Sheet1' }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 9, 3) },
+    });
+    return host.workbook.sheet('Sheet1') as NonNullable<ReturnType<SimHost['workbook']['sheet']>>;
+  };
+
+  it('converts formulas that call JOBPRICE anywhere, not text that merely names it', async () => {
+    const sheet = install3();
+    sheet.set(0, 0, { value: 98000, formula: '=IFERROR(JOBPRICE.SALARY50(A5),"")' });
+    sheet.set(0, 1, { value: 196000, formula: '=2 * jobprice.comp50(A5)' });
+    sheet.set(0, 2, { value: 'JOBPRICE.SALARY50(', formula: '="JOBPRICE.SALARY50("' });
+    sheet.set(0, 3, { value: 5, formula: '=MYJOBPRICE.X(1)' });
+    await expect(convertJobPriceFormulasToValues()).resolves.toEqual({ converted: 2, skipped: 0 });
+    expect(sheet.get(0, 0)).toEqual({ value: 98000 });
+    expect(sheet.get(0, 1)).toEqual({ value: 196000 });
+    expect(sheet.get(0, 2)?.formula).toBe('="JOBPRICE.SALARY50("');
+    expect(sheet.get(0, 3)?.formula).toBe('=MYJOBPRICE.X(1)');
+  });
+
+  it('writes the whole spill of a JOBPRICE.MATCH row (header row too), a missing figure left blank', async () => {
+    const sheet = install3();
+    host.workbook.selection = { sheet: 'Sheet1', rect: rect(2, 0, 2, 0) }; // the anchor only
+    sheet.setSpill(2, 0, '=JOBPRICE.MATCH(A1,,,,,,,,,TRUE)', [
+      ['Salary50', 'MatchRating', 'DataEffectiveDate', 'BonusTarget50'],
+      [101000, 'Confident', '2025-05-01', '#N/A'],
+    ]);
+    await expect(convertJobPriceFormulasToValues()).resolves.toEqual({ converted: 1, skipped: 0 });
+    expect(host.workbook.sheet('Sheet1')?.read(rect(2, 0, 3, 3))).toEqual([
+      ['Salary50', 'MatchRating', 'DataEffectiveDate', 'BonusTarget50'],
+      [101000, 'Confident', '2025-05-01', ''],
+    ]);
+    expect(sheet.get(2, 0)?.formula).toBeUndefined();
+    expect(sheet.get(2, 0)?.spill).toBeUndefined();
+  });
+
+  it('keeps text results as text: an ISO date, a ZIP with a leading zero, TRUE as a word', async () => {
+    const sheet = install3();
+    sheet.set(0, 0, { value: '2025-05-01', formula: '=JOBPRICE.FIELD("DataEffectiveDate",A5)' });
+    sheet.set(0, 1, { value: '02134', formula: '=JOBPRICE.FIELD("DataScope_Zip",A5)' });
+    sheet.set(0, 2, { value: 'TRUE', formula: '=JOBPRICE.FIELD("Flag",A5)' });
+    await convertJobPriceFormulasToValues();
+    expect(sheet.read(rect(0, 0, 0, 2))).toEqual([['2025-05-01', '02134', 'TRUE']]);
+  });
+
+  it('on an Excel without dynamic arrays (ExcelApi 1.11) converts the cells without asking for spills', async () => {
+    const sheet = install3();
+    host.workbook.apiVersions.ExcelApi = '1.11';
+    sheet.set(0, 0, { value: 98000, formula: '=JOBPRICE.SALARY50(A5)' });
+    await expect(convertJobPriceFormulasToValues()).resolves.toEqual({ converted: 1, skipped: 0 });
+    expect(sheet.get(0, 0)).toEqual({ value: 98000 });
+  });
+});
+
 describe('column mapping remembered in the workbook', () => {
   it('saves per sheet in document settings (persisted by saveAsync), with names only', async () => {
     host = installSimHost({ sheets: [{ name: 'Jobs' }] });

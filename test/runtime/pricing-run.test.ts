@@ -198,18 +198,33 @@ describe('price selection against the simulated host', () => {
       selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) },
     });
     const controller = new AbortController();
-    const service = fakeService({ delayMs: 5 });
+    // Deterministic under load: calls after the first wait until the first block is written and the user
+    // has pressed Cancel, so no timing decides how many calls went out.
+    const service = fakeService();
+    let sent = 0;
+    let sentAfterCancel = 0;
+    let release = (): void => undefined;
+    const firstWritten = new Promise<void>((resolve) => (release = resolve));
     const summary = await priceSelection(
       options({
-        send: service.send,
+        send: async (items, signal) => {
+          sent++;
+          if (controller.signal.aborted) sentAfterCancel++;
+          if (sent > 1) await firstWritten;
+          return service.send(items, signal);
+        },
         signal: controller.signal,
         onProgress: (p) => {
-          if (p.requestsDone >= 1) controller.abort();
+          if (p.requestsDone < 1) return;
+          controller.abort();
+          release();
         },
       }),
     );
     expect(summary.status).toBe('cancelled');
-    expect(service.calls.length).toBeLessThan(5);
+    // Those already started (concurrency 2) when Cancel was pressed; none after it.
+    expect(sentAfterCancel).toBe(0);
+    expect(sent).toBeLessThan(5);
     expect(summary.priced + summary.cancelled).toBe(1000);
     expect(summary.cancelled).toBeGreaterThan(0);
     let ok = 0;
@@ -231,8 +246,9 @@ describe('price selection against the simulated host', () => {
       sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }],
       selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) },
     });
-    // Reads (2 + 1), overwrite check, new columns: syncs 1-5. Fail the 2nd result write.
-    host.workbook.failingSyncs.add(7);
+    // Reads (2 + 1), overwrite check, new columns: syncs 1-5; then a guard read and a write per block
+    // (issue 12 item 8): 6-7 for the first block, 8-9 for the second. Fail the 2nd result write.
+    host.workbook.failingSyncs.add(9);
     await expect(priceSelection(options())).rejects.toMatchObject({ code: 'GeneralException' });
     let ok = 0;
     let notWritten = 0;
@@ -271,9 +287,10 @@ describe('Excel efficiency with 10,000 rows', () => {
    *   writes ≤ (R + 2 callbacks: local failures, one per request, leftovers) + ceil(n/1000)
    * so syncs ≤ 6 + R + ceil(n/2000) + ceil(n/1000) ≤ 8 + 2·ceil(n/200).
    */
+  // Each write chunk re-reads its rows' inputs first (issue 12 item 8): two syncs per chunk.
   const exactBound = (n: number, requests: number) =>
-    6 + requests + Math.ceil(n / 2000) + Math.ceil(n / 1000);
-  const syncBound = (n: number) => 8 + 2 * Math.ceil(n / 200);
+    6 + 2 * (requests + Math.ceil(n / 1000)) + Math.ceil(n / 2000);
+  const syncBound = (n: number) => 8 + 3 * Math.ceil(n / 200);
 
   it('stays within the sync bound, calls ceil(unique/200) times, and never sends 5 MB in one sync', async () => {
     host = install({

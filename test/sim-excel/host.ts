@@ -51,7 +51,10 @@ export function createOfficeNamespace(book: SimWorkbook) {
       platform: 'OfficeOnline',
       displayLanguage: 'en-US',
       document: { settings },
-      requirements: { isSetSupported: (): boolean => true },
+      requirements: {
+        isSetSupported: (name: string, minVersion?: string | number): boolean =>
+          book.isSetSupported(name, minVersion === undefined ? undefined : String(minVersion)),
+      },
     },
     actions: {
       associate: (name: string, fn: (...a: unknown[]) => unknown): void => {
@@ -59,7 +62,9 @@ export function createOfficeNamespace(book: SimWorkbook) {
       },
     },
     addin: {
-      showAsTaskpane: async (): Promise<void> => undefined,
+      showAsTaskpane: async (): Promise<void> => {
+        book.taskpaneShown++;
+      },
       hide: async (): Promise<void> => undefined,
       setStartupBehavior: async (): Promise<void> => undefined,
       getStartupBehavior: async (): Promise<string> => 'None',

@@ -13,6 +13,8 @@ export interface Cell {
   /** "=..." when the cell holds a formula. */
   formula?: string;
   numberFormat?: string;
+  /** On the anchor of a dynamic array: the size of the range it spills into (anchor included). */
+  spill?: { rows: number; cols: number };
 }
 
 export interface SimTable {
@@ -39,6 +41,8 @@ export const FIVE_MB = 5 * 1024 * 1024;
 export class SimSheet {
   readonly rows = new Map<number, Map<number, Cell>>();
   readonly hiddenRows = new Set<number>();
+  /** Review > Protect Sheet: writes through the API fail with AccessDenied. */
+  protected = false;
   constructor(public name: string) {}
 
   get(r: number, c: number): Cell | undefined {
@@ -101,6 +105,39 @@ export class SimSheet {
     return rect;
   }
 
+  /**
+   * A formula at (r, c) whose result spills over `values` (a dynamic array, e.g. JOBPRICE.MATCH): the anchor
+   * holds the formula and the first value, the other cells of the spill hold values only, as in Excel.
+   */
+  setSpill(r: number, c: number, formula: string, values: readonly (readonly CellValue[])[]): void {
+    const rows = values.length;
+    const cols = values[0]?.length ?? 1;
+    values.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (i === 0 && j === 0) this.set(r, c, { value: v, formula, spill: { rows, cols } });
+        else this.set(r + i, c + j, { value: v });
+      }),
+    );
+  }
+
+  /**
+   * Data > Sort over rows r0..r1 (0-based, inclusive), whole rows moving together, ordered by `key` of each
+   * row's cells (stable, ascending): what a user does to a sheet while a long run is in flight.
+   */
+  sortRows(r0: number, r1: number, key: (cells: ReadonlyMap<number, Cell>) => string | number): void {
+    const taken: Array<Map<number, Cell>> = [];
+    for (let r = r0; r <= r1; r++) {
+      taken.push(this.rows.get(r) ?? new Map());
+      this.rows.delete(r);
+    }
+    const order = taken
+      .map((cells, i) => ({ cells, i, k: key(cells) }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
+    order.forEach(({ cells }, i) => {
+      if (cells.size > 0) this.rows.set(r0 + i, cells);
+    });
+  }
+
   /** Writes a block of plain values starting at (r0, c0); convenience for fixtures. */
   putRows(r0: number, c0: number, values: readonly (readonly CellValue[])[]): void {
     values.forEach((row, i) =>
@@ -151,6 +188,17 @@ export class SimWorkbook {
   readonly recalculations: string[] = [];
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
   readonly actions = new Map<string, (...args: unknown[]) => unknown>();
+  /**
+   * The newest version of each requirement set this host supports (Office.context.requirements.isSetSupported);
+   * an API of a newer ExcelApi version fails with ApiNotFound, as on an older Excel.
+   */
+  apiVersions: Record<string, string> = {
+    ExcelApi: '1.17',
+    SharedRuntime: '1.1',
+    CustomFunctionsRuntime: '1.4',
+  };
+  /** How many times Office.addin.showAsTaskpane() was called. */
+  taskpaneShown = 0;
 
   constructor(init: WorkbookInit = {}) {
     for (const s of init.sheets ?? [{ name: 'Sheet1' }]) {
@@ -162,6 +210,19 @@ export class SimWorkbook {
     for (const t of init.tables ?? []) this.tables.push({ ...t, rect: { ...t.rect } });
     const first = this.sheets[0] as SimSheet;
     this.selection = init.selection ?? { sheet: first.name, rect: { r0: 0, c0: 0, r1: 0, c1: 0 } };
+  }
+
+  /** Office.context.requirements.isSetSupported(name, minVersion): versions compare part by part (1.12 > 1.9). */
+  isSetSupported(name: string, minVersion = '1.1'): boolean {
+    const have = this.apiVersions[name];
+    if (have === undefined) return false;
+    const a = have.split('.').map(Number);
+    const b = minVersion.split('.').map(Number);
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = (a[i] ?? 0) - (b[i] ?? 0);
+      if (d !== 0) return d > 0;
+    }
+    return true;
   }
 
   sheet(name: string): SimSheet | undefined {

@@ -184,6 +184,15 @@ abstract class ClientObject {
   }
 }
 
+/** An API of a requirement set newer than the simulated host's fails as on an older Excel. */
+export function requireSet(book: SimWorkbook, name: string, version: string, api: string): void {
+  if (!book.isSetSupported(name, version))
+    throw new SimOfficeError(
+      'ApiNotFound',
+      `${api} needs ${name} ${version}; this host has ${name} ${book.apiVersions[name] ?? 'none'}.`,
+    );
+}
+
 interface Located {
   sheet: SimSheet;
   rect: Rect;
@@ -338,6 +347,11 @@ export class RangeProxy extends ClientObject {
 
   override applySet(prop: string, value: unknown): void {
     const { sheet, rect } = this.must();
+    if (sheet.protected)
+      throw new SimOfficeError(
+        'AccessDenied',
+        'The cell or chart you are trying to change is on a protected sheet.',
+      );
     const rows = rect.r1 - rect.r0 + 1;
     const cols = rect.c1 - rect.c0 + 1;
     if (
@@ -375,12 +389,14 @@ export class RangeProxy extends ClientObject {
           );
         }
         const format = prev?.numberFormat;
+        // A dynamic array's anchor overwritten: its spilled cells empty, as in Excel.
+        if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
         if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
           const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         } else {
-          const next: Cell = { value: v };
+          const next: Cell = { value: format === '@' ? v : typedInput(v) };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         }
@@ -432,6 +448,7 @@ export class RangeProxy extends ClientObject {
     }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.4', 'getUsedRangeOrNullObject');
     return this.derived(({ sheet, rect }) => {
       const used = sheet.usedRect(valuesOnly);
       if (!used) return null;
@@ -453,12 +470,14 @@ export class RangeProxy extends ClientObject {
     });
   }
   getSpecialCellsOrNullObject(cellType: string): RangeAreasProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getSpecialCellsOrNullObject');
     return new RangeAreasProxy(this.context, () => {
       const { sheet, rect } = this.must();
       return specialCells(sheet, rect, cellType);
     });
   }
   getSpecialCells(cellType: string): RangeAreasProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getSpecialCells');
     return new RangeAreasProxy(this.context, () => {
       const { sheet, rect } = this.must();
       const found = specialCells(sheet, rect, cellType);
@@ -466,7 +485,20 @@ export class RangeProxy extends ClientObject {
       return found;
     });
   }
+  /** ExcelApi 1.12: the range a dynamic array anchored in this (single) cell spills into, or a null object. */
+  getSpillingToRangeOrNullObject(): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.12', 'Range.getSpillingToRangeOrNullObject');
+    return this.derived(({ sheet, rect }) => {
+      const spill = sheet.get(rect.r0, rect.c0)?.spill;
+      if (!spill || rect.r0 !== rect.r1 || rect.c0 !== rect.c1) return null;
+      return {
+        sheet,
+        rect: { r0: rect.r0, c0: rect.c0, r1: rect.r0 + spill.rows - 1, c1: rect.c0 + spill.cols - 1 },
+      };
+    });
+  }
   getTables(fullyContained = false): TableCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.getTables');
     return new TableCollectionProxy(this.context, () => {
       const { sheet, rect } = this.must();
       return this.context.book.tables.filter((t) => {
@@ -511,6 +543,32 @@ export class RangeProxy extends ClientObject {
       this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
     });
   }
+}
+
+/** Empties the cells a dynamic array spilled into (not the anchor). */
+function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number; cols: number }): void {
+  for (let i = 0; i < spill.rows; i++)
+    for (let j = 0; j < spill.cols; j++) if (i > 0 || j > 0) sheet.set(r + i, c + j, undefined);
+}
+
+/**
+ * What Excel makes of text written through `values` into a cell not formatted as text, as if typed:
+ * a leading apostrophe keeps the rest as text, numbers and TRUE/FALSE become numbers and booleans, an
+ * ISO date becomes a date serial. (Not every rule of Excel's parser: these are the ones that change
+ * what the add-in writes.)
+ */
+function typedInput(v: CellValue): CellValue {
+  if (typeof v !== 'string') return v;
+  if (v.startsWith("'")) return v.slice(1);
+  const t = v.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
+  if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
+  const date = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (date) {
+    const utc = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
+    return Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000);
+  }
+  return v;
 }
 
 /** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */
@@ -572,12 +630,72 @@ export class RangeAreasProxy extends ClientObject {
   get areaCount(): number {
     return this.get('areaCount');
   }
+  /** ExcelApi 1.9: the rectangular areas, as a RangeCollection (load their properties through it). */
+  get areas(): RangeCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'RangeAreas.areas');
+    return new RangeCollectionProxy(this.context, () => {
+      const w = this.where();
+      if (!w)
+        throw new SimOfficeError(
+          'InvalidObjectPath',
+          'The object path is not valid: a null object was used.',
+        );
+      return w.rects.map((rect) => ({ sheet: w.sheet, rect }));
+    });
+  }
   protected read(prop: string): unknown {
     const w = this.where();
     if (!w) throw new SimOfficeError('InvalidObjectPath', 'null object');
     if (prop === 'address') return w.rects.map((r) => formatAddress(w.sheet.name, r)).join(',');
     if (prop === 'areaCount') return w.rects.length;
     return w.rects.reduce((n, r) => n + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0);
+  }
+}
+
+/** A collection of ranges (RangeAreas.areas): `load(props)` loads those properties of every item. */
+export class RangeCollectionProxy extends ClientObject {
+  protected readonly scalarProps = [] as const;
+  private located: Located[] | null = null;
+  private loadedItems: RangeProxy[] | null = null;
+  constructor(
+    context: SimRequestContext,
+    private readonly list: () => Located[],
+  ) {
+    super(context);
+  }
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const pick = (p: string | string[]): string[] =>
+      (Array.isArray(p) ? p : p.split(',')).map((x) => x.trim()).filter(Boolean);
+    let list: string[] | null = null;
+    if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
+    else if (props && props.select) list = pick(props.select);
+    this.context.enqueue({ kind: 'load', target: this, props: list });
+    return this;
+  }
+  override snapshot(props: string[] | null): Map<string, unknown> {
+    this.located = this.list();
+    const items = this.located.map((loc) =>
+      Object.fromEntries(new RangeProxy(this.context, () => loc).snapshot(props)),
+    );
+    return new Map<string, unknown>([['items', items]]);
+  }
+  override accept(values: Map<string, unknown>): void {
+    const items = values.get('items') as Array<Record<string, unknown>>;
+    const located = this.located ?? [];
+    this.loadedItems = items.map((item, i) => {
+      const loc = located[i] as Located;
+      const proxy = new RangeProxy(this.context, () => loc);
+      proxy.accept(new Map(Object.entries(item)));
+      return proxy;
+    });
+  }
+  get items(): RangeProxy[] {
+    if (this.loadedItems === null)
+      throw new SimOfficeError('PropertyNotLoaded', "The property 'items' is not available.");
+    return this.loadedItems;
+  }
+  protected read(): unknown {
+    return undefined;
   }
 }
 
@@ -599,6 +717,11 @@ export class WorksheetProxy extends ClientObject {
   }
   get name(): string {
     return this.get('name');
+  }
+  /** ExcelApi 1.2: the sheet's protection; `protected` is true while the sheet is protected. */
+  get protection(): WorksheetProtectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.2', 'Worksheet.protection');
+    return new WorksheetProtectionProxy(this.context, () => this.sheet());
   }
   protected read(prop: string): unknown {
     const s = this.sheet();
@@ -624,6 +747,7 @@ export class WorksheetProxy extends ClientObject {
     rowCount: number,
     columnCount: number,
   ): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.7', 'Worksheet.getRangeByIndexes');
     return new RangeProxy(this.context, () => ({
       sheet: this.sheet(),
       rect: checkRect({
@@ -635,6 +759,7 @@ export class WorksheetProxy extends ClientObject {
     }));
   }
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.4', 'getUsedRangeOrNullObject');
     return new RangeProxy(this.context, () => {
       const s = this.sheet();
       const rect = s.usedRect(valuesOnly);
@@ -655,6 +780,22 @@ export class WorksheetProxy extends ClientObject {
   }
   activate(): void {
     this.queueCall('activate', [], () => undefined);
+  }
+}
+
+export class WorksheetProtectionProxy extends ClientObject {
+  protected readonly scalarProps = ['protected'] as const;
+  constructor(
+    context: SimRequestContext,
+    private readonly sheet: () => SimSheet,
+  ) {
+    super(context);
+  }
+  get protected(): boolean {
+    return this.get('protected');
+  }
+  protected read(): unknown {
+    return this.sheet().protected;
   }
 }
 
@@ -794,6 +935,7 @@ export class TableCollectionProxy extends ClientObject {
     return new ClientResultProxy(this.context, () => this.list().length);
   }
   getFirst(): TableProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'TableScopedCollection.getFirst');
     return new TableProxy(this.context, () => {
       const t = this.list()[0];
       if (!t) throw new SimOfficeError('ItemNotFound', 'The collection is empty.');
@@ -832,6 +974,7 @@ export class ApplicationProxy extends ClientObject {
     return 'Automatic';
   }
   suspendApiCalculationUntilNextSync(): void {
+    requireSet(this.context.book, 'ExcelApi', '1.6', 'Application.suspendApiCalculationUntilNextSync');
     this.queueCall('suspendApiCalculationUntilNextSync', [], () => undefined);
   }
   /** Recorded, not performed: the simulator does not calculate. */
