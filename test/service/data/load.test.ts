@@ -14,6 +14,7 @@ const EMPTY_ONET_PART = {
   occupations: { codes: [], titles: [], zones: [], family: [], employment: [] },
   families: { codes: [], names: [] },
   vocab: [],
+  headCounts: [],
   titles: { occ: [], kind: [], sources: [], start: [0], words: [] },
   tasks: { start: [0], terms: [], counts: [], length: [] },
 };
