@@ -7,7 +7,7 @@ import { americanSpelling, englishFromSpanish } from './spelling';
  * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
  * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 13;
+export const NORMALIZER_VERSION = 14;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -136,7 +136,13 @@ const ARRANGEMENT_WORDS: ReadonlySet<string> = new Set([
   'casual',
   'perm',
   'permanent',
+  'overnight',
+  'evenings',
 ]);
+
+/** Words that name a shift before "shift": day, night, swing, 2nd, third... */
+const SHIFT_NAMES =
+  /^(day|days|night|evening|swing|graveyard|split|rotating|weekend|1st|2nd|3rd|first|second|third)$/;
 
 /**
  * The raw words of a title with spelling variants folded and what HR systems add dropped: British
@@ -155,6 +161,11 @@ function titleRawWords(text: string): string[] {
       continue;
     }
     if (/^\d+$/.test(word) && next !== undefined && /^(hrs?|hours?)$/.test(next)) {
+      i++;
+      continue;
+    }
+    // Shifts: "(Night Shift)", "- 2nd Shift", "Swing Shift": when the work is done, not what it is.
+    if (next === 'shift' && SHIFT_NAMES.test(word)) {
       i++;
       continue;
     }
@@ -181,8 +192,14 @@ export function titleWords(text: string): string[] {
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
     // "Head of Sales" is "Sales Director"; O*NET lists the latter form ("head" alone means "Head Cook").
+    // "Warehouse Labor", "General Labor": a title ending on "labor" is a laborer's (issue 11), while
+    // "Labor Relations" puts it first.
     const expanded =
-      word === 'head' && raw[i + 1] === 'of' ? 'director' : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
+      word === 'head' && raw[i + 1] === 'of'
+        ? 'director'
+        : word === 'labor' && i === raw.length - 1 && i > 0
+          ? 'laborer'
+          : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
     // Expansions are folded too, so "HR" gives the same words as "Human Resources".
     for (const w of expanded.split(' '))
       if (!TITLE_STOPWORDS.has(w)) out.push(expanded === word ? w : singular(w));

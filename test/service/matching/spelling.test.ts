@@ -61,5 +61,11 @@ describe('spelling variants (issue 11: British spellings, Spanish titles, what H
     expect(titleWords('HR Asst B')).toEqual(['human', 'resource', 'assistant']);
     expect(titleWords('Engineer II')).toEqual(['engineer', 'ii']);
     expect(titleWords('Labourers')).toEqual(['laborer']);
+    expect(titleWords('Warehouse Worker - 2nd Shift')).toEqual(['warehouse', 'worker']);
+    expect(titleWords('Technician (Night Shift)')).toEqual(['technician']);
+    expect(titleWords('Warehouse Labor')).toEqual(['warehouse', 'laborer']);
+    expect(titleWords('Labor Relations Specialist')).toEqual(['labor', 'relation', 'specialist']);
+    // "Shift" that is the job stays: a shift supervisor or shift leader.
+    expect(titleWords('Shift Supervisor')).toEqual(['shift', 'supervisor']);
   });
 });
