@@ -7,7 +7,9 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const DEV_SERVER_PORT = Number(process.env.ADDIN_PORT ?? 3000);
+const { devServerPort } = require('./scripts/dev-port');
+
+const DEV_SERVER_PORT = devServerPort();
 
 /** HTTPS options for the dev server from office-addin-dev-certs; null when they cannot be had here. */
 async function devServerHttps() {
