@@ -8,6 +8,7 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const { devServerPort } = require('./scripts/dev-port');
+const { productionManifest } = require('./scripts/production-manifest');
 
 const DEV_SERVER_PORT = devServerPort();
 
@@ -75,7 +76,20 @@ module.exports = async (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
-          { from: 'manifest.xml', to: 'manifest.xml' },
+          // ADDIN_URL=https://… npm run build: the production manifest, every URL on that address.
+          {
+            from: 'manifest.xml',
+            to: 'manifest.xml',
+            transform: (content) =>
+              process.env.ADDIN_URL
+                ? productionManifest(
+                    content.toString('utf8'),
+                    process.env.ADDIN_URL,
+                    process.env.ADDIN_SUPPORT_URL,
+                  )
+                : content,
+          },
+          { from: 'src/support.html', to: 'support.html' },
         ],
       }),
     ],
