@@ -90,6 +90,7 @@ module.exports = async (env, argv) => {
                 : content,
           },
           { from: 'src/support.html', to: 'support.html' },
+          { from: 'src/boot.js', to: 'boot.js' },
         ],
       }),
     ],
@@ -100,7 +101,15 @@ module.exports = async (env, argv) => {
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: https ? { type: 'https', options: https } : { type: 'http' },
       static: { directory: path.resolve(__dirname, 'dist') },
-      client: { overlay: { warnings: false } },
+      // Runtime errors are the pane's to show (it says what went wrong in its own words); compile errors
+      // still get the overlay.
+      client: { overlay: { warnings: false, runtimeErrors: false } },
+      // The address it really serves: http when no trusted certificate was found, not the https one hoped for.
+      onListening: (devServer) => {
+        const scheme = https ? 'https' : 'http';
+        const port = devServer.server?.address()?.port ?? DEV_SERVER_PORT;
+        console.log(`[jobprice] Add-in served at ${scheme}://localhost:${port}/taskpane.html`);
+      },
     },
   };
 };
