@@ -7,7 +7,10 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const DEV_SERVER_PORT = Number(process.env.ADDIN_PORT ?? 3000);
+const { devServerPort } = require('./scripts/dev-port');
+const { productionManifest } = require('./scripts/production-manifest');
+
+const DEV_SERVER_PORT = devServerPort();
 
 /** HTTPS options for the dev server from office-addin-dev-certs; null when they cannot be had here. */
 async function devServerHttps() {
@@ -73,7 +76,21 @@ module.exports = async (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
-          { from: 'manifest.xml', to: 'manifest.xml' },
+          // ADDIN_URL=https://… npm run build: the production manifest, every URL on that address.
+          {
+            from: 'manifest.xml',
+            to: 'manifest.xml',
+            transform: (content) =>
+              process.env.ADDIN_URL
+                ? productionManifest(
+                    content.toString('utf8'),
+                    process.env.ADDIN_URL,
+                    process.env.ADDIN_SUPPORT_URL,
+                  )
+                : content,
+          },
+          { from: 'src/support.html', to: 'support.html' },
+          { from: 'src/boot.js', to: 'boot.js' },
         ],
       }),
     ],
@@ -84,7 +101,15 @@ module.exports = async (env, argv) => {
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: https ? { type: 'https', options: https } : { type: 'http' },
       static: { directory: path.resolve(__dirname, 'dist') },
-      client: { overlay: { warnings: false } },
+      // Runtime errors are the pane's to show (it says what went wrong in its own words); compile errors
+      // still get the overlay.
+      client: { overlay: { warnings: false, runtimeErrors: false } },
+      // The address it really serves: http when no trusted certificate was found, not the https one hoped for.
+      onListening: (devServer) => {
+        const scheme = https ? 'https' : 'http';
+        const port = devServer.server?.address()?.port ?? DEV_SERVER_PORT;
+        console.log(`[jobprice] Add-in served at ${scheme}://localhost:${port}/taskpane.html`);
+      },
     },
   };
 };

@@ -2,10 +2,14 @@
 // starts the reference Job Market Match Service (http://127.0.0.1:8600) and the add-in's dev server
 // (https://localhost:3000), and stops both on Ctrl+C or when either one exits.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// package.json config.dev_server_port: the port office-addin-debugging (npm run sideload) checks, so a
+// sideload while this runs finds the dev server up and does not start a second one.
+const port = createRequire(import.meta.url)('./dev-port.js').devServerPort();
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const build = spawnSync('npm', ['run', '--silent', 'data:build'], { cwd: root, stdio: 'inherit' });
@@ -18,7 +22,8 @@ if (compile.status !== 0) process.exit(compile.status ?? 1);
 // trusts both forms of the add-in's origin (D16) unless the user chose origins.
 const serviceEnv = {
   ...process.env,
-  JOBPRICE_CORS_ORIGINS: process.env.JOBPRICE_CORS_ORIGINS ?? 'https://localhost:3000,http://localhost:3000',
+  JOBPRICE_CORS_ORIGINS:
+    process.env.JOBPRICE_CORS_ORIGINS ?? `https://localhost:${port},http://localhost:${port}`,
 };
 const children = [
   [
@@ -45,6 +50,6 @@ process.on('SIGTERM', () => stopAll(0));
 
 console.log(
   '[jobprice] Reference service: http://127.0.0.1:8600 (credentials: see the line it prints).\n' +
-    '[jobprice] Add-in: https://localhost:3000/taskpane.html. Sideload it into Excel with `npm run sideload`\n' +
+    '[jobprice] Add-in: its server prints the address it serves ("Add-in served at …"). Sideload it into Excel with `npm run sideload`\n' +
     '[jobprice] (desktop) or upload manifest.xml in Excel on the web (Home > Add-ins > More add-ins > Upload).',
 );

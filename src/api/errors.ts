@@ -77,12 +77,18 @@ function withDetail(sentence: string, detail: string | undefined): string {
 /** Every message the client can produce, built from facts only (never from credentials). */
 export const apiErrors = {
   notSignedIn: (): JobPriceApiError =>
-    new JobPriceApiError('unauthorized', 'Sign in first: open Settings and sign in to the service.'),
+    new JobPriceApiError(
+      'unauthorized',
+      'Sign in first: sign in to the service under Connection in the JobPrice pane.',
+    ),
 
   unauthorized: (detail?: string): JobPriceApiError =>
     new JobPriceApiError(
       'unauthorized',
-      withDetail('The service rejected the access token (401). Open Settings and sign in again.', detail),
+      withDetail(
+        'The service rejected the access token (401). Sign in again under Connection in the JobPrice pane.',
+        detail,
+      ),
       { status: 401 },
     ),
 
@@ -90,7 +96,7 @@ export const apiErrors = {
     new JobPriceApiError(
       'unauthorized',
       withDetail(
-        `The service did not accept the client ID and secret (${status}). Check them in Settings.`,
+        `The service did not accept the client ID and secret (${status}). Check them under Connection in the JobPrice pane.`,
         detail,
       ),
       { status },
@@ -125,14 +131,14 @@ export const apiErrors = {
   notFound: (status: number, url: string): JobPriceApiError =>
     new JobPriceApiError(
       'config',
-      `The service has no such operation at ${url} (${status}). Check the service address in Settings.`,
+      `The service has no such operation at ${url} (${status}). Check the service address under Connection in the JobPrice pane.`,
       { status },
     ),
 
   badBaseUrl: (baseUrl: string): JobPriceApiError =>
     new JobPriceApiError(
       'config',
-      `The service address "${baseUrl}" is not a valid http:// or https:// URL. Check it in Settings.`,
+      `The service address "${baseUrl}" is not a valid http:// or https:// URL. Check it under Connection in the JobPrice pane.`,
     ),
 
   rateLimited: (waitMs: number): JobPriceApiError =>

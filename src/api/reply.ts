@@ -44,7 +44,7 @@ export function parseJsonBody(answer: RawAnswer): unknown {
   if (/html/i.test(contentType) || /^\s*</.test(text)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
     throw apiErrors.protocol(
-      `an HTML page${title ? ` ("${title.slice(0, 80)}")` : ''} instead of JSON (HTTP ${answer.status}). Check the service address in Settings.`,
+      `an HTML page${title ? ` ("${title.slice(0, 80)}")` : ''} instead of JSON (HTTP ${answer.status}). Check the service address under Connection in the JobPrice pane.`,
       answer.status,
     );
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUnitedStates, stateCode, unknownStateMessage } from '../domain/us-states';
+import { TITLE_REQUIRED } from '../domain/row-parsing';
 import { jobSpec, type JobSpec } from '../domain/job';
 
 /**
@@ -93,6 +94,9 @@ function usState(country: string, state: string): string {
 
 export function parseJobArgs(args: JobArgs): ParsedArgs {
   try {
+    // Issue 12 item 9: a blank title reads as the pane says it for a row, not as the service's generic
+    // "Get the service failed.".
+    if (text(args.title, 'title') === '') return { ok: false, message: TITLE_REQUIRED };
     const jobCode = text(args.jobCode, 'jobcode');
     return {
       ok: true,

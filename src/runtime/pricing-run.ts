@@ -62,6 +62,10 @@ export interface PriceRunSummary {
   writeSyncs: number;
   /** The first few failure messages, for the pane. */
   failures: Array<{ row: number; message: string }>;
+  /** Every failed row (1-based sheet rows), so the pane can select them all. */
+  failedRows: number[];
+  /** Where the rows are: the sheet and the block's columns (for selecting rows). */
+  where: { sheetName: string; firstCol: number; width: number } | null;
 }
 
 /** Said before anything is sent: the results could not be written, so the service is not asked. */
@@ -98,6 +102,8 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     duplicatesMerged: 0,
     writeSyncs: 0,
     failures: [],
+    failedRows: [],
+    where: { sheetName: block.sheetName, firstCol: block.firstCol, width: block.width },
   };
   if (block.sheetProtected) throw new SelectionProblem(protectedSheetMessage(block.sheetName), block);
   if (block.rows.length === 0) {
@@ -189,6 +195,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     else if (outcome.kind === 'cancelled') base.cancelled++;
     else {
       base.failed++;
+      base.failedRows.push(row);
       if (base.failures.length < 5) base.failures.push({ row, message: outcome.message });
     }
   }

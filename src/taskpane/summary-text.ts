@@ -39,6 +39,12 @@ export function summaryTitle(s: PriceRunSummary): string {
   }
 }
 
+/** After the first failures listed: "and 15 more", or nothing when all are listed. */
+export function moreFailuresText(s: PriceRunSummary): string | null {
+  const more = s.failed - s.failures.length;
+  return more > 0 ? `and ${n(more)} more` : null;
+}
+
 export function summaryLines(s: PriceRunSummary): SummaryLine[] {
   const lines: SummaryLine[] = [
     {

@@ -2,7 +2,8 @@ import css from './taskpane.css';
 import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
 import { getSession, type Session } from '../runtime/session';
-import { SettingsError } from '../runtime/settings';
+import { DEFAULT_SETTINGS, SettingsError } from '../runtime/settings';
+import { selectRows } from '../excel/select-rows';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
 import { refreshAll, refreshSelection } from '../runtime/refresh';
@@ -14,7 +15,7 @@ import { initReviewView } from './review-view';
 import { renderMapping, resolveMapping } from './mapping-view';
 import { loadAgingSettings } from '../excel/workbook-settings';
 import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from '../runtime/pricing-run';
-import { progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
+import { moreFailuresText, progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
 
 /**
  * The task pane: wires the template's controls to the session (connection), the pricing run (src/excel +
@@ -28,6 +29,10 @@ if (!document.getElementById('jobprice-css')) {
   style.textContent = css;
   document.head.append(style);
 }
+
+// The fields show their defaults from the first paint (start() replaces them with the saved settings).
+byId<HTMLInputElement>('service-url').value = DEFAULT_SETTINGS.serviceUrl;
+byId<HTMLInputElement>('cache-ttl').value = String(DEFAULT_SETTINGS.cacheTtlHours);
 
 let running: AbortController | null = null;
 
@@ -184,7 +189,39 @@ function showSummary(summary: PriceRunSummary | null, error?: string): void {
       li.textContent = `Row ${f.row}: ${f.message}`;
       list.append(li);
     }
+    const more = moreFailuresText(summary);
+    if (more !== null) {
+      const li = document.createElement('li');
+      li.textContent = more;
+      li.dataset.testid = 'more-failures';
+      list.append(li);
+    }
     box.append(list);
+    const where = summary.where;
+    if (where !== null && summary.failedRows.length > 0) {
+      const select = document.createElement('button');
+      select.type = 'button';
+      select.className = 'btn';
+      select.dataset.testid = 'select-failed';
+      select.textContent = `Select the ${summary.failedRows.length.toLocaleString('en-US')} failed ${summary.failedRows.length === 1 ? 'row' : 'rows'}`;
+      const note = document.createElement('p');
+      note.className = 'hint';
+      note.setAttribute('role', 'status');
+      select.addEventListener(
+        'click',
+        busy(select, async () => {
+          try {
+            const r = await selectRows(where, summary.failedRows);
+            note.textContent = r.capped
+              ? `Selected the first ${r.selected.toLocaleString('en-US')} failed rows (${r.areas} groups; Excel takes no more at once).`
+              : `Selected ${r.selected.toLocaleString('en-US')} failed ${r.selected === 1 ? 'row' : 'rows'}.`;
+          } catch (err) {
+            note.textContent = `Could not select the rows: ${errorText(err)}`;
+          }
+        }),
+      );
+      box.append(select, note);
+    }
   }
 }
 
@@ -384,6 +421,16 @@ async function start(): Promise<void> {
   setRunning(null);
 }
 
-void Office.onReady(() => {
+/** Opened in a browser outside Excel (office.js reports no host): say where to open it instead. */
+function showOutsideExcel(): void {
+  byId('app').hidden = true;
+  byId('outside-excel').hidden = false;
+}
+
+void Office.onReady((info) => {
+  if (info.host !== Office.HostType.Excel) {
+    showOutsideExcel();
+    return;
+  }
   start().catch((err: unknown) => showSummary(null, `The pane could not start: ${errorText(err)}`));
 });

@@ -108,7 +108,7 @@ test('D14 401 is fatal: after the first refused call no further calls are made; 
   expect(server.requests).toHaveLength(1);
   const messages = new Set([...out.values()].map((o) => (o.ok ? 'ok' : `${o.kind}: ${o.message}`)));
   expect([...messages]).toEqual([
-    'transport: The service rejected the access token (401). Open Settings and sign in again. The service said: The access token is missing, invalid or expired.',
+    'transport: The service rejected the access token (401). Sign in again under Connection in the JobPrice pane. The service said: The access token is missing, invalid or expired.',
   ]);
   expect(out.size).toBe(450);
 });

@@ -135,7 +135,7 @@ describe('D14 retries', () => {
       401,
       'unauthorized',
       true,
-      /^The service rejected the access token \(401\)\. Open Settings and sign in again\./,
+      /^The service rejected the access token \(401\)\. Sign in again under Connection in the JobPrice pane\./,
     ],
     [
       403,
@@ -181,7 +181,7 @@ describe('D14 retries', () => {
     const err = await apiErrorOf(() => testClient(server).client.matchJob(job));
     expect(err.code).toBe('config');
     expect(err.message).toBe(
-      `The service has no such operation at ${server.url}/DaaS/jobpricing (404). Check the service address in Settings.`,
+      `The service has no such operation at ${server.url}/DaaS/jobpricing (404). Check the service address under Connection in the JobPrice pane.`,
     );
     expect(server.requests).toHaveLength(1);
   });
@@ -325,7 +325,7 @@ describe('configuration', () => {
       }
       expect(caught).toBeInstanceOf(JobPriceApiError);
       expect((caught as JobPriceApiError).code).toBe('config');
-      expect((caught as JobPriceApiError).message).toContain('Check it in Settings');
+      expect((caught as JobPriceApiError).message).toContain('Check it under Connection');
     },
   );
 

@@ -85,7 +85,7 @@ test('D14/D15 a token past its lifetime → unauthorized, and the planner stops 
   expect(calls).toBe(1);
   const first = out.get(2)!;
   expect(!first.ok && first.message).toMatch(
-    /^The service rejected the access token \(401\)\. Open Settings and sign in again\./,
+    /^The service rejected the access token \(401\)\. Sign in again under Connection in the JobPrice pane\./,
   );
 });
 
@@ -95,7 +95,7 @@ test('D15 a wrong client secret → unauthorized with a Settings hint', async ()
   const err = await apiErrorOf(() => client.requestToken(FULL_CLIENT.id, 'not-the-secret'));
   expect(err.code).toBe('unauthorized');
   expect(err.message).toMatch(
-    /^The service did not accept the client ID and secret \((400|401)\)\. Check them in Settings\./,
+    /^The service did not accept the client ID and secret \((400|401)\)\. Check them under Connection in the JobPrice pane\./,
   );
   expect(err.message).not.toContain('not-the-secret');
 });

@@ -38,7 +38,7 @@ describe('D15 requestToken', () => {
     const err = await apiErrorOf(() => client.requestToken('test-client', 'wrong-secret-xyz'));
     expect(err.code).toBe('unauthorized');
     expect(err.message).toBe(
-      'The service did not accept the client ID and secret (401). Check them in Settings. The service said: Unknown client or wrong secret.',
+      'The service did not accept the client ID and secret (401). Check them under Connection in the JobPrice pane. The service said: Unknown client or wrong secret.',
     );
     expect(err.message).not.toContain('wrong-secret-xyz');
     expect(server.requests).toHaveLength(1);

@@ -140,7 +140,7 @@ describe('coalescer', () => {
 
   it('after a fatal error (401) fails the queued batches without sending them', async () => {
     const unauthorized = new Error(
-      'The service rejected the access token (401). Open Settings and sign in again.',
+      'The service rejected the access token (401). Sign in again under Connection in the JobPrice pane.',
     );
     const { fetcher, calls } = recordingFetcher(undefined, { fail: unauthorized });
     const c = coalescerWith(fetcher, { maxConcurrent: 1, isFatal: () => true });

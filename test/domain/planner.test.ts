@@ -279,7 +279,9 @@ describe('runPlan', () => {
       { limit: 1 },
     );
     const unauthorized = Object.assign(
-      new Error('The service rejected the access token (401). Open Settings and sign in again.'),
+      new Error(
+        'The service rejected the access token (401). Sign in again under Connection in the JobPrice pane.',
+      ),
       { fatal: true },
     );
     let calls = 0;

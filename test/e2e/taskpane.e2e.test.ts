@@ -122,6 +122,51 @@ async function serviceAnswer(
 }
 
 describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
+  it('shows the default service URL and cache lifetime from the start (issue 12 item 9)', async () => {
+    await expect(page.getByTestId('service-url').inputValue()).resolves.toBe('http://127.0.0.1:8600');
+    await expect(page.getByTestId('cache-ttl').inputValue()).resolves.toBe('24');
+  });
+
+  it('opened in a browser outside Excel, says to open it inside Excel instead of failing (issue 12 item 9)', async () => {
+    const outside = await browser.newPage();
+    const errors: string[] = [];
+    outside.on('pageerror', (e) => errors.push(e.message));
+    // What office.js does in a plain browser: Office.onReady reports no host; no Excel, no CustomFunctions.
+    await outside.route(OFFICE_JS, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: 'window.Office = { HostType: { Excel: "Excel" }, onReady: function (cb) { var info = { host: null, platform: null }; return Promise.resolve(info).then(function (i) { if (cb) cb(i); return i; }); } };',
+      }),
+    );
+    try {
+      await outside.goto(`${site.url}/taskpane.html`);
+      await outside.getByTestId('outside-excel').waitFor({ state: 'visible', timeout: 20_000 });
+      await expect(outside.getByTestId('outside-excel').textContent()).resolves.toContain(
+        'Open JobPrice inside Excel',
+      );
+      await expect(outside.locator('#app').isVisible()).resolves.toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await outside.close();
+    }
+  });
+
+  it('where Office uses the Internet Explorer engine, says WebView2 is needed (issue 12 item 6)', async () => {
+    const old = await browser.newPage();
+    // Trident's mark: document.documentMode. The ES2022 bundles would not even parse there.
+    await old.addInitScript(() => Object.defineProperty(document, 'documentMode', { value: 11 }));
+    try {
+      await old.goto(`${site.url}/taskpane.html`);
+      await old
+        .getByRole('alert')
+        .filter({ hasText: 'needs Microsoft Edge WebView2 (Office 2019 or later, or Microsoft 365)' })
+        .waitFor({ timeout: 20_000 });
+    } finally {
+      await old.close();
+    }
+  });
+
   it('refuses a remote http:// service URL with a plain message', async () => {
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-start.png'), fullPage: true });
@@ -182,7 +227,9 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).getAttribute('src')),
     );
     const local = scripts.filter((src) => src !== OFFICE_JS);
-    expect(local[0]).toBe('runtime.js');
+    // boot.js (plain ES5, issue 12 items 6 and 9) runs before any bundle; then one webpack runtime.
+    expect(local[0]).toBe('boot.js');
+    expect(local[1]).toBe('runtime.js');
     expect(local.slice(-3)).toEqual(['taskpane.js', 'functions.js', 'commands.js']);
     expect(new Set(local).size).toBe(local.length);
   });
@@ -402,6 +449,44 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       await shot.close();
     }
   }, 60_000);
+
+  it('lists the first failures and "and N more", and selects every failed row on request (issue 12 item 9)', async () => {
+    const failed = Number(await page.getByTestId('summary-failed').textContent());
+    const listed = await page.locator('[data-testid="summary"] li').count();
+    expect(failed).toBeGreaterThan(5);
+    await expect(page.getByTestId('more-failures').textContent()).resolves.toBe(`and ${failed - 5} more`);
+    expect(listed).toBe(6);
+    await page.getByTestId('select-failed').click();
+    await page
+      .locator('[data-testid="summary"] p.hint', { hasText: 'Selected' })
+      .waitFor({ timeout: 10_000 });
+    const state = await page.evaluate(() => {
+      const wb = window.__simExcel?.workbook;
+      const areas = wb?.selectedAreas ?? [];
+      const rows = areas.flatMap((a) => Array.from({ length: a.r1 - a.r0 + 1 }, (_, i) => a.r0 + i));
+      const sheet = wb?.sheet('Jobs');
+      const statusCol = [...(sheet?.rows.get(0) ?? new Map())].find(
+        ([, c]) => c.value === 'JobPrice Status',
+      )?.[0];
+      const failedRows: number[] = [];
+      for (const [r, row] of sheet?.rows ?? new Map()) {
+        const v = statusCol === undefined ? undefined : row.get(statusCol)?.value;
+        if (r > 0 && v !== undefined && v !== 'OK' && v !== '') failedRows.push(r);
+      }
+      if (wb) {
+        wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
+        wb.selectedAreas = null;
+      }
+      return {
+        rows: rows.sort((a, b) => a - b),
+        failedRows: failedRows.sort((a, b) => a - b),
+        cols: areas.map((a) => [a.c0, a.c1]),
+      };
+    });
+    // Excel rows are 1-based in addresses; the simulated sheet is 0-based.
+    expect(state.rows.map((r) => r)).toEqual(state.failedRows);
+    expect(state.cols.every(([c0, c1]) => c0 === 0 && c1 === 9)).toBe(true);
+  });
 
   it('re-pricing asks nothing for our own columns; pricing again asks before replacing', async () => {
     await page.getByTestId('price-selection').click();

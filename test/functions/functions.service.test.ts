@@ -1,4 +1,5 @@
 import { JobMarketClient } from '../../src/api/client';
+import { TITLE_REQUIRED } from '../../src/domain/row-parsing';
 import { PATHS, RESULT_FIELDS, type JobResult } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { MSG } from '../../src/domain/messages';
@@ -288,9 +289,10 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     await expect(
       shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 10, 1e6)),
     ).resolves.toEqual({ error: '#VALUE!', message: MSG.bothFteAndRevenue });
+    // Issue 12 item 9: a blank title says what the pane says for a row with a blank title.
     await expect(shown(host.cell('SALARY50', '  '))).resolves.toEqual({
       error: '#VALUE!',
-      message: MSG.serviceFailed,
+      message: TITLE_REQUIRED,
     });
     await expect(
       shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 'lots')),

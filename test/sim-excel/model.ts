@@ -197,6 +197,8 @@ export class SimWorkbook {
     SharedRuntime: '1.1',
     CustomFunctionsRuntime: '1.4',
   };
+  /** The areas of a multiple selection (RangeAreas.select), or null for one rectangle. */
+  selectedAreas: Rect[] | null = null;
   /** How many times Office.addin.showAsTaskpane() was called. */
   taskpaneShown = 0;
 

@@ -541,6 +541,7 @@ export class RangeProxy extends ClientObject {
     this.queueCall('select', [], () => {
       const { sheet, rect } = this.must();
       this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
+      this.context.book.selectedAreas = null;
     });
   }
 }
@@ -643,6 +644,16 @@ export class RangeAreasProxy extends ClientObject {
       return w.rects.map((rect) => ({ sheet: w.sheet, rect }));
     });
   }
+  /** ExcelApi 1.9: selects every area (the first one becomes `selection`, all of them `selectedAreas`). */
+  select(): void {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'RangeAreas.select');
+    this.queueCall('select', [], () => {
+      const w = this.where();
+      if (!w) throw new SimOfficeError('InvalidObjectPath', 'null object');
+      this.context.book.selection = { sheet: w.sheet.name, rect: { ...(w.rects[0] as Rect) } };
+      this.context.book.selectedAreas = w.rects.map((r) => ({ ...r }));
+    });
+  }
   protected read(prop: string): unknown {
     const w = this.where();
     if (!w) throw new SimOfficeError('InvalidObjectPath', 'null object');
@@ -734,6 +745,14 @@ export class WorksheetProxy extends ClientObject {
       const parsed = parseAddress(address);
       return { sheet: this.sheet(), rect: checkRect(parsed.rect) };
     });
+  }
+  /** ExcelApi 1.9: "A2:J2,A5:J7" as one RangeAreas. */
+  getRanges(address: string): RangeAreasProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Worksheet.getRanges');
+    return new RangeAreasProxy(this.context, () => ({
+      sheet: this.sheet(),
+      rects: address.split(',').map((a) => checkRect(parseAddress(a).rect)),
+    }));
   }
   getCell(row: number, column: number): RangeProxy {
     return new RangeProxy(this.context, () => ({

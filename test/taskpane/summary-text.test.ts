@@ -1,4 +1,10 @@
-import { progressPercent, progressText, summaryLines, summaryTitle } from '../../src/taskpane/summary-text';
+import {
+  moreFailuresText,
+  progressPercent,
+  progressText,
+  summaryLines,
+  summaryTitle,
+} from '../../src/taskpane/summary-text';
 import type { PriceRunSummary } from '../../src/runtime/pricing-run';
 
 const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
@@ -14,10 +20,19 @@ const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   duplicatesMerged: 90,
   writeSyncs: 3,
   failures: [],
+  failedRows: [],
+  where: null,
   ...over,
 });
 
 describe('pane texts', () => {
+  it('says how many failures are not listed (issue 12 item 9)', () => {
+    const five = Array.from({ length: 5 }, (_, i) => ({ row: i + 2, message: 'x' }));
+    expect(moreFailuresText(summary({ failed: 20, failures: five }))).toBe('and 15 more');
+    expect(moreFailuresText(summary({ failed: 5, failures: five }))).toBeNull();
+    expect(moreFailuresText(summary({ failed: 1005, failures: five }))).toBe('and 1,000 more');
+  });
+
   it('progress reads "rows done / total" and the request count', () => {
     expect(progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 })).toBe(
       '1,200 / 10,000 rows · request 6 of 50',
