@@ -141,10 +141,14 @@ export const apiErrors = {
       `The service address "${baseUrl}" is not a valid http:// or https:// URL. Check it under Connection in the JobPrice pane.`,
     ),
 
-  rateLimited: (waitMs: number): JobPriceApiError =>
+  /** `detail`: the service's own words, when it gave any (e.g. too many failed sign-ins for this client id). */
+  rateLimited: (waitMs: number, detail?: string): JobPriceApiError =>
     new JobPriceApiError(
       'rate_limited',
-      `The service is rate limiting requests (429); try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`,
+      withDetail(
+        `The service is rate limiting requests (429); try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`,
+        detail,
+      ),
       { status: 429 },
     ),
 

@@ -117,7 +117,8 @@ export class Transport {
         const retryAfter = parseRetryAfter(answer.headers.get('retry-after'), this.now());
         const wait = retryAfter ?? this.backoffDelay(attempt);
         if (isLast || wait > this.retryAfterMaxMs) {
-          throw apiErrors.rateLimited(retryAfter ?? this.backoffCap(attempt));
+          const detail = redact(errorDetail(answer.text), secretsIn(headers, body));
+          throw apiErrors.rateLimited(retryAfter ?? this.backoffCap(attempt), detail);
         }
         await this.pause(wait, signal);
         continue;

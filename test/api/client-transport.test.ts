@@ -60,7 +60,9 @@ describe('D14 retries', () => {
     expect(err.code).toBe('rate_limited');
     expect(err.status).toBe(429);
     expect(err.retryable).toBe(true);
-    expect(err.message).toBe('The service is rate limiting requests (429); try again in 5 s.');
+    expect(err.message).toBe(
+      'The service is rate limiting requests (429); try again in 5 s. The service said: Too many requests',
+    );
     expect(server.requests).toHaveLength(4);
     expect(sleeps).toEqual([5000, 5000, 5000]);
   });

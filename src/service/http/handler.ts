@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import { matchBatch, matchSingle } from './match-routes';
 import { priceBatch, priceSingle } from './pricing-routes';
 import type { RateLimiter } from './rate-limit';
+import { WorkAbandoned } from './slices';
 import { sendEmpty, sendJson } from './respond';
 import type { TokenEndpoint } from './token-route';
 
@@ -143,7 +144,9 @@ async function handle(
       ctx.clientId = client.clientId;
       limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
-      return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine));
+      // A batch stops between slices once its client has hung up (slices.ts).
+      const slices = { abandoned: () => req.socket.destroyed };
+      return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine, slices));
     }
   }
 }
@@ -221,6 +224,15 @@ function fail(
   ctx: RequestContext,
   err: unknown,
 ): void {
+  if (err instanceof WorkAbandoned) {
+    deps.logger.log('info', 'client left; batch stopped', {
+      requestId: ctx.requestId,
+      path: ctx.path,
+      client: ctx.clientId,
+      itemsDone: err.done,
+    });
+    return;
+  }
   if (res.headersSent) {
     deps.logger.log('error', 'failure after headers were sent', {
       requestId: ctx.requestId,

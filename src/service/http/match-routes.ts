@@ -1,6 +1,6 @@
 import type { CandidateItem, ClientScope, PricingEngine } from '../model';
 import { parseCandidateQuery, planItems } from '../validation/job-request';
-import { mapInSlices } from './slices';
+import { mapInSlices, type SliceOptions } from './slices';
 
 /**
  * D18's two candidate operations as pure functions: parsed JSON body + the caller's scope → envelope,
@@ -39,6 +39,7 @@ export async function matchBatch(
   body: unknown,
   scope: ClientScope,
   engine: PricingEngine,
+  slices: SliceOptions = {},
 ): Promise<MatchBatchEnvelope> {
   const plan = planItems(body, parseCandidateQuery);
   switch (plan.kind) {
@@ -49,14 +50,18 @@ export async function matchBatch(
     case 'price':
       return {
         Code: 1,
-        Data: await mapInSlices(plan.entries, (entry): MatchBatchItem => {
-          const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
-          if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
-          const outcome = engine.candidates(entry.job.spec, scope, entry.job.maxCandidates);
-          return outcome.ok
-            ? { ...id, Candidates: outcome.candidates }
-            : { ...id, ErrorMessage: outcome.message };
-        }),
+        Data: await mapInSlices(
+          plan.entries,
+          (entry): MatchBatchItem => {
+            const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
+            if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
+            const outcome = engine.candidates(entry.job.spec, scope, entry.job.maxCandidates);
+            return outcome.ok
+              ? { ...id, Candidates: outcome.candidates }
+              : { ...id, ErrorMessage: outcome.message };
+          },
+          slices,
+        ),
       };
   }
 }

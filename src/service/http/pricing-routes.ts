@@ -1,7 +1,7 @@
 import type { JobResult } from '../../api/wire';
 import type { ClientScope, PricingEngine } from '../model';
 import { parseJob, planBatch } from '../validation/job-request';
-import { mapInSlices } from './slices';
+import { mapInSlices, type SliceOptions } from './slices';
 
 /**
  * The two priced operations as pure functions: parsed JSON body + the caller's scope → envelope.
@@ -34,6 +34,7 @@ export async function priceBatch(
   body: unknown,
   scope: ClientScope,
   engine: PricingEngine,
+  slices: SliceOptions = {},
 ): Promise<BatchEnvelope> {
   const plan = planBatch(body);
   switch (plan.kind) {
@@ -44,12 +45,16 @@ export async function priceBatch(
     case 'price':
       return {
         Code: 1,
-        Data: await mapInSlices(plan.entries, (entry): BatchItem => {
-          const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
-          if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
-          const outcome = engine.price(entry.job.spec, scope);
-          return outcome.ok ? { ...id, ...outcome.result } : { ...id, ErrorMessage: outcome.message };
-        }),
+        Data: await mapInSlices(
+          plan.entries,
+          (entry): BatchItem => {
+            const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
+            if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
+            const outcome = engine.price(entry.job.spec, scope);
+            return outcome.ok ? { ...id, ...outcome.result } : { ...id, ErrorMessage: outcome.message };
+          },
+          slices,
+        ),
       };
   }
 }

@@ -13,6 +13,20 @@ export interface SliceOptions {
   readonly budgetMs?: number;
   /** Milliseconds, monotonic; injectable so tests decide when a slice is used up. */
   readonly now?: () => number;
+  /**
+   * Asked at each yield: true when nobody will read the answer any more (the client disconnected). The
+   * rest of the work is then dropped (WorkAbandoned), so sending a heavy batch and hanging up, again and
+   * again, does not make the service do the whole work each time.
+   */
+  readonly abandoned?: () => boolean;
+}
+
+/** Thrown by mapInSlices when `abandoned()` said so; the handler answers nothing (there is no one to answer). */
+export class WorkAbandoned extends Error {
+  override readonly name = 'WorkAbandoned';
+  constructor(readonly done: number) {
+    super(`work abandoned after ${done} items: the client left`);
+  }
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -29,6 +43,7 @@ export async function mapInSlices<T, R>(
   for (let i = 0; i < items.length; i++) {
     if (now() - sliceStarted >= budgetMs) {
       await yieldToLoop();
+      if (options.abandoned?.()) throw new WorkAbandoned(i);
       sliceStarted = now();
     }
     out.push(fn(items[i] as T, i));

@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { loadClientsFile } from '../../../src/service/auth/clients';
 import { loadOrCreateDevClient } from '../../../src/service/auth/dev-client';
+import { resolveClients } from '../../../src/service/bootstrap';
+import { jsonLineLogger } from '../../../src/service/logger';
 import { parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
 import { ConfigError, loadConfig, dataPaths } from '../../../src/service/config';
 
@@ -123,6 +125,18 @@ describe('local development client and the add-client CLI', () => {
       await expect(loadOrCreateDevClient(path)).rejects.toThrow(
         /can be written by other users \(mode 0777\)/,
       );
+    });
+
+    posix('at start-up the warning reaches the log, and the refusal stops the start', async () => {
+      const lines: string[] = [];
+      const logger = jsonLineLogger((line) => lines.push(line));
+      await chmod(dirname(path), 0o755);
+      await resolveClients({ source: 'dev', path }, logger);
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ level: 'warn', event: 'development client file' }),
+      );
+      await chmod(path, 0o640);
+      await expect(resolveClients({ source: 'dev', path }, logger)).rejects.toThrow(/chmod 600/);
     });
 
     posix('a folder others can list (0755) is a warning; 0700 and a 0600 file are quiet', async () => {

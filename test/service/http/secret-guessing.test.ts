@@ -1,5 +1,7 @@
 import { request } from 'node:http';
+import { JobMarketClient } from '../../../src/api/client';
 import { FailedAttempts } from '../../../src/service/auth/failed-attempts';
+import { apiErrorOf } from '../../api/fixtures';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness, type TestClient } from '../support/harness';
 
@@ -102,6 +104,21 @@ describe('wrong secrets are throttled per client id, over HTTP', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await tokenRequest(h, unknown)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("the add-in's sign-in, once the id is locked, says so and when to try again (no secret in the message)", async () => {
+    for (let i = 0; i < 3; i++) await tokenRequest(h, attempt(FULL_CLIENT.id, 'not-the-secret-0000'));
+    const client = new JobMarketClient({
+      baseUrl: h.url,
+      getAccessToken: () => null,
+      sleep: async () => undefined,
+    });
+    const err = await apiErrorOf(() => client.requestToken(FULL_CLIENT.id, FULL_CLIENT.secret));
+    expect(err.code).toBe('rate_limited');
+    expect(err.message).toMatch(
+      /^The service is rate limiting requests \(429\); try again in \d+ s\. The service said: Too many failed attempts for this client id; try again later$/,
+    );
+    expect(err.message).not.toContain(FULL_CLIENT.secret);
   });
 
   it('a refused attempt is logged with its client id and address, never its secret', async () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { JobSpec } from '../../../src/domain/job';
 import type { ClientScope, PriceOutcome } from '../../../src/service/model';
 import { mapInSlices } from '../../../src/service/http/slices';
@@ -80,6 +81,34 @@ describe('a batch priced in slices does not make other clients wait for it', () 
       const answer = await batchCall;
       expect(answer.Code).toBe(1);
       expect(answer.Data).toHaveLength(200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a batch whose client has hung up is not finished for nobody', () => {
+  it('the service stops pricing between slices once the connection is gone, and logs it', async () => {
+    const engine = new SlowBatchEngine();
+    const h = await startHarness(engine);
+    try {
+      const token = await h.token();
+      const body = JSON.stringify(
+        Array.from({ length: 200 }, (_, i) => ({ SubRequestID: `S${i}`, JobTitle: `Slow ${i}` })),
+      );
+      const req = request(`${h.url}/DaaS/batchjobpricing`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      });
+      req.on('error', () => undefined);
+      req.end(body);
+      while (engine.batchJobsPriced === 0) await new Promise((r) => setTimeout(r, 1));
+      req.destroy();
+      // 200 jobs take ~600 ms; give the service that long, then check it stopped well before the end.
+      await new Promise((r) => setTimeout(r, 800));
+      expect(engine.batchJobsPriced).toBeLessThan(100);
+      const line = h.logLines.find((l) => l.includes('client left; batch stopped')) ?? '';
+      expect(JSON.parse(line)).toMatchObject({ level: 'info', client: 'full-client' });
     } finally {
       await h.close();
     }
