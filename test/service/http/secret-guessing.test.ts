@@ -142,13 +142,18 @@ describe('malformed requests do not spend the budget of valid ones', () => {
     });
     try {
       const statuses = new Map<number, number>();
+      const started = Date.now();
       for (let i = 0; i < 200; i++) {
         const { status } = await tokenRequest(h, { client_id: FULL_CLIENT.id }); // no grant_type
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
-      // The malformed ones have their own per-address bucket: past its burst they get 429 themselves.
-      expect(statuses.get(400)).toBe(5);
-      expect(statuses.get(429)).toBe(195);
+      // The malformed ones have their own per-address bucket: past its burst they get 429 themselves. The
+      // bucket refills at 1 per second, so a slow (shared, loaded) machine lets a few more through.
+      const refilled = Math.ceil((Date.now() - started) / 1000);
+      const refused = statuses.get(400) ?? 0;
+      expect(refused).toBeGreaterThanOrEqual(5);
+      expect(refused).toBeLessThanOrEqual(5 + refilled);
+      expect(statuses.get(429)).toBe(200 - refused);
       const valid = await tokenRequest(h, attempt(FULL_CLIENT.id, FULL_CLIENT.secret));
       expect(valid.status).toBe(200);
       expect(valid.json['token_type']).toBe('Bearer');
