@@ -15,11 +15,8 @@
  * retries and time. About half the calls get a fault; SEED=n picks another draw. Figures are printed,
  * never asserted; the exit code is 1 when a row is lost or wrong.
  */
-import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { JobMarketClient } from '../src/api/client';
 import { batchSender } from '../src/api/batch-sender';
 import { abortsRun, isPayloadTooLarge } from '../src/api/errors';
@@ -28,6 +25,7 @@ import { OUTPUT_HEADERS, STATUS_HEADER, STATUS_OK } from '../src/excel/output-co
 import { priceSelection, type PriceRunSummary } from '../src/runtime/pricing-run';
 import { jobSheet } from '../test/sim-excel/fixtures';
 import { installSimHost } from '../test/sim-excel/host';
+import { startServiceProcess } from './service-process';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const SEED = Number(process.env.SEED ?? 13);
@@ -56,30 +54,6 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Starts the reference service in a child process (bench/taskpane-service.ts) and signs in (D15). */
-async function startServiceProcess(): Promise<{ url: string; token: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'taskpane-service.ts')], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((done, fail) => {
-    createInterface({ input: child.stdout }).once('line', done);
-    child.once('exit', (code) => fail(new Error(`the reference service exited (${code}); see above`)));
-  });
-  const info = JSON.parse(line) as { url: string; clientId: string; clientSecret: string };
-  const res = await fetch(`${info.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: info.clientId,
-      client_secret: info.clientSecret,
-    }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`sign-in to the reference service failed (${res.status})`);
-  return { url: info.url, token: body.access_token, stop: () => child.stdin.end() };
 }
 
 interface Upstream {
