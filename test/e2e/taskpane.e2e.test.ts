@@ -567,16 +567,23 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       if (!wb) throw new Error('no simulated workbook');
       const sheet = wb.sheet('Jobs');
       sheet?.set(600, 0, { value: 123456, formula: '=JOBPRICE.SALARY50(A2)' });
-      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 600, c1: 0 } };
+      // Issue 12 item 3: a call inside another function, a spilled MATCH row, text that looks like a date.
+      sheet?.set(600, 1, { value: 98000, formula: '=IFERROR(JOBPRICE.SALARY50(A3),"")' });
+      sheet?.set(600, 2, { value: '2025-05-01', formula: '=JOBPRICE.FIELD("DataEffectiveDate",A2)' });
+      sheet?.setSpill(601, 0, '=JOBPRICE.MATCH(A2)', [[101000, 'Confident', '#N/A']]);
+      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 601, c1: 2 } };
       const action = wb.actions.get('convertToValues');
       await new Promise((done) => action?.({ completed: done }));
-      const converted = sheet?.get(600, 0);
-      sheet?.set(600, 0, undefined);
+      const converted = [600, 601].map((r) => [0, 1, 2].map((c) => sheet?.get(r, c)));
+      for (const r of [600, 601]) for (const c of [0, 1, 2]) sheet?.set(r, c, undefined);
       wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
       return { functions: wb.customFunctions.size, converted };
     });
     expect(result.functions).toBeGreaterThan(0);
-    expect(result.converted).toEqual({ value: 123456 });
+    expect(result.converted).toEqual([
+      [{ value: 123456 }, { value: 98000 }, { value: '2025-05-01' }],
+      [{ value: 101000 }, { value: 'Confident' }, undefined],
+    ]);
   });
 
   it('a failing ribbon command opens the pane and says what failed there (issue 12 item 2)', async () => {
@@ -646,6 +653,47 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('save-ttl').click();
     await page.locator('#formulas-message.error').waitFor({ timeout: 10_000 });
   });
+
+  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures (issue 12 item 8)', async () => {
+    const batchUrl = `${site.url}/DaaS/batchjobpricing`;
+    let sorted = false;
+    // The user sorts rows 302-501 by title once the first batch call is on its way, before any answer.
+    await page.route(batchUrl, async (route) => {
+      if (!sorted) {
+        sorted = true;
+        await page.evaluate(() =>
+          window.__simExcel?.workbook
+            .sheet('Jobs')
+            ?.sortRows(301, 500, (cells) => String(cells.get(0)?.value ?? '')),
+        );
+      }
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByTestId('reprice-selection').click();
+    await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+    await page.unroute(batchUrl);
+    expect(sorted).toBe(true);
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const header = (name: string): number =>
+      Number(
+        Object.entries(dump.cells)
+          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
+          .split(',')[1] ?? NaN,
+      );
+    const changed: number[] = [];
+    for (let r = 1; r <= ROWS; r++)
+      if (
+        dump.cells[`${r},${header('JobPrice Status')}`]?.value === 'Row changed while pricing; price it again'
+      )
+        changed.push(r);
+    expect(changed.length).toBeGreaterThan(0);
+    // Only the sorted rows; none of them keeps a figure.
+    expect(changed.every((r) => r >= 301)).toBe(true);
+    for (const r of changed) expect(dump.cells[`${r},${header('Salary50')}`]?.value ?? '').toBe('');
+    expect(Number(await page.getByTestId('summary-failed').textContent())).toBeGreaterThanOrEqual(
+      changed.length,
+    );
+  }, 120_000);
 
   it('cancel stops new requests at once, keeps what was written, marks the rest Cancelled; a second press does nothing', async () => {
     const batchUrl = `${site.url}/DaaS/batchjobpricing`;
