@@ -9,6 +9,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const { devServerPort } = require('./scripts/dev-port');
 const { productionManifest } = require('./scripts/production-manifest');
+const { SERVICE_PATHS, serviceTarget } = require('./scripts/service-proxy');
 
 const DEV_SERVER_PORT = devServerPort();
 
@@ -101,6 +102,8 @@ module.exports = async (env, argv) => {
       headers: { 'Access-Control-Allow-Origin': '*' },
       server: https ? { type: 'https', options: https } : { type: 'http' },
       static: { directory: path.resolve(__dirname, 'dist') },
+      // The service's paths on the pane's own origin (issue 12 item 1): no http from an https page.
+      proxy: [{ context: SERVICE_PATHS, target: serviceTarget(), changeOrigin: true }],
       // Runtime errors are the pane's to show (it says what went wrong in its own words); compile errors
       // still get the overlay.
       client: { overlay: { warnings: false, runtimeErrors: false } },

@@ -49,7 +49,8 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 console.log(
-  '[jobprice] Reference service: http://127.0.0.1:8600 (credentials: see the line it prints).\n' +
+  '[jobprice] Reference service: http://127.0.0.1:8600 (credentials: see the line it prints), also reached\n' +
+    "[jobprice] through the add-in server (/DaaS, /oauth), which is the pane's default service address.\n" +
     '[jobprice] Add-in: its server prints the address it serves ("Add-in served at …"). Sideload it into Excel with `npm run sideload`\n' +
     '[jobprice] (desktop) or upload manifest.xml in Excel on the web (Home > Add-ins > More add-ins > Upload).',
 );

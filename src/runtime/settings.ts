@@ -10,6 +10,22 @@ import { errorMessage } from '../domain/error-message';
 /** The local reference service (`npm run service`). */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8600';
 
+/**
+ * Issue 12 item 1: served by the dev server (https on this computer), the pane calls the service through
+ * its own origin, which proxies /DaaS/* and /oauth/token to the reference service. WebKit (Excel for Mac,
+ * Safari) refuses http loads from an https page, even to loopback; the same origin works everywhere.
+ * Anywhere else (a hosted deployment, tests without a page) the default is the local reference service.
+ */
+export function defaultServiceUrl(
+  page: { protocol: string; hostname: string; origin: string } | undefined,
+): string {
+  if (page && page.protocol === 'https:' && isLoopbackHost(page.hostname)) return page.origin;
+  return DEFAULT_SERVICE_URL;
+}
+
+const pageLocation = (globalThis as { location?: { protocol: string; hostname: string; origin: string } })
+  .location;
+
 export interface Settings {
   /** Base address of the Job Market Match Service, without a trailing slash. */
   serviceUrl: string;
@@ -20,7 +36,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
-  serviceUrl: DEFAULT_SERVICE_URL,
+  serviceUrl: defaultServiceUrl(pageLocation),
   cacheTtlHours: 24,
   coalesceWindowMs: 50,
 });

@@ -1,6 +1,14 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createServer as createHttpServer,
+  request,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -12,17 +20,77 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
-/** Serves a folder read-only on 127.0.0.1:0 (GET/HEAD only, no listing, no path escape). */
+export interface ServeOptions {
+  /** Serve https with a throw-away self-signed certificate for 127.0.0.1 (the test browser trusts it). */
+  https?: boolean;
+  /** Forward these path prefixes to `target`, as the dev server does (scripts/service-proxy.js). */
+  proxy?: { paths: readonly string[]; target: string };
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, made with openssl, valid for a day. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function forward(req: IncomingMessage, res: ServerResponse, target: string): void {
+  const to = new URL(req.url ?? '/', target);
+  const upstream = request(
+    to,
+    { method: req.method, headers: { ...req.headers, host: to.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(upstream);
+}
+
+/** Serves a folder read-only on 127.0.0.1:0 (GET/HEAD only, no listing, no path escape), maybe proxying. */
 export async function serveFolder(
   folder: string,
-): Promise<{ url: string; close(): Promise<void>; server: Server }> {
+  opts: ServeOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const root = resolve(folder);
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (opts.proxy && opts.proxy.paths.some((p) => path === p || path.startsWith(`${p}/`))) {
+      forward(req, res, opts.proxy.target);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
       return;
     }
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(root, path));
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
@@ -34,12 +102,12 @@ export async function serveFolder(
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
-  });
+  };
+  const server = opts.https ? createHttpsServer(selfSignedCertificate(), handler) : createHttpServer(handler);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    server,
+    url: `${opts.https ? 'https' : 'http'}://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -9,6 +9,8 @@ import type { Cell } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
 /**
  * End to end: the built pane (dist/taskpane.html with the real bundles) in headless Chromium, the
@@ -45,17 +47,24 @@ let site: Awaited<ReturnType<typeof serveFolder>>;
 let browser: BrowserContext;
 let page: Page;
 let profile: string;
+/** Every address the pane loaded or called: none may be plain http (issue 12 item 1, WebKit's rule). */
+const paneRequests: string[] = [];
 const sheet = jobSheet(ROWS, 11);
 
 beforeAll(async () => {
-  site = await serveFolder(DIST);
-  service = await startReferenceService({ corsOrigins: [site.url] });
+  // The service first, so the pane's https origin can forward the API's paths to it, as the dev server
+  // does under npm start (issue 12 item 1: no http from an https page; WebKit refuses it).
+  service = await startReferenceService({ corsOrigins: [] });
+  site = await serveFolder(DIST, { https: true, proxy: { paths: SERVICE_PATHS, target: service.url } });
   const simScript = await buildSimHostScript();
   profile = mkdtempSync(join(tmpdir(), 'pane-e2e-profile-'));
   // A fresh profile per run (persistent context = its own user-data-dir, removed afterwards).
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     viewport: { width: 320, height: 1400 },
+    // The https server's certificate is self-signed: this browser trusts it, as a developer's does after
+    // `office-addin-dev-certs install`.
+    ignoreHTTPSErrors: true,
     deviceScaleFactor: 1,
     args: [
       '--headless',
@@ -74,7 +83,7 @@ beforeAll(async () => {
     const url = route.request().url();
     if (url === OFFICE_JS)
       return route.fulfill({ status: 200, contentType: 'application/javascript', body: simScript });
-    if (url.startsWith('http://127.0.0.1:')) return route.continue();
+    if (url.startsWith('http://127.0.0.1:') || url.startsWith('https://127.0.0.1:')) return route.continue();
     return route.abort();
   });
   await context.addInitScript(
@@ -87,6 +96,7 @@ beforeAll(async () => {
     },
   );
   page = await context.newPage();
+  page.on('request', (r) => paneRequests.push(r.url()));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.url}/taskpane.html`);
@@ -122,8 +132,9 @@ async function serviceAnswer(
 }
 
 describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
-  it('shows the default service URL and cache lifetime from the start (issue 12 item 9)', async () => {
-    await expect(page.getByTestId('service-url').inputValue()).resolves.toBe('http://127.0.0.1:8600');
+  it('shows the default service URL and cache lifetime from the start (issue 12 items 9 and 1)', async () => {
+    // Served over https from this computer, the pane's default service is its own origin (the proxy).
+    await expect(page.getByTestId('service-url').inputValue()).resolves.toBe(site.url);
     await expect(page.getByTestId('cache-ttl').inputValue()).resolves.toBe('24');
   });
 
@@ -199,7 +210,8 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
   });
 
   it('signs in with client credentials through the UI and tests the connection', async () => {
-    await page.getByTestId('service-url').fill(service.url);
+    // The pane's own https origin, which forwards /DaaS and /oauth to the service (issue 12 item 1).
+    await page.getByTestId('service-url').fill(site.url);
     await page.getByTestId('method-credentials').check();
     await page.getByTestId('client-id').fill(service.clientId);
     await page.getByTestId('client-secret').fill(service.clientSecret);
@@ -214,7 +226,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     // Signed in, the form folds away; the token is nowhere on the page.
     await expect(page.getByTestId('client-secret').isVisible()).resolves.toBe(false);
     // The token the pane's session sends, read off the wire (nothing keeps it on a global).
-    const probe = page.waitForRequest((r) => r.url().startsWith(service.url) && !!r.headers().authorization);
+    const probe = page.waitForRequest((r) => r.url().startsWith(site.url) && !!r.headers().authorization);
     await page.getByTestId('test-connection').click();
     await page.locator('#connection-message.success').waitFor({ timeout: 15_000 });
     const token = (await probe).headers().authorization?.replace(/^Bearer /, '') ?? '';
@@ -346,6 +358,9 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       new RegExp(`^${sent} / ${sent} rows`),
     );
     expect(dump.stats.maxRequestBytes).toBeLessThan(5 * 1024 * 1024);
+    // Sign-in, test and pricing all went to the pane's own https origin: nothing an https page may not load.
+    expect(paneRequests.filter((u) => u.startsWith('http:'))).toEqual([]);
+    expect(paneRequests.some((u) => u.startsWith(`${site.url}/DaaS/batchjobpricing`))).toBe(true);
     // The mapping is shown, and nothing secret is kept in the workbook.
     await expect(page.getByTestId('map-title').inputValue()).resolves.toBe('0');
     expect(JSON.stringify(dump.settings)).not.toMatch(/secret|token|Bearer/i);
@@ -552,16 +567,23 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       if (!wb) throw new Error('no simulated workbook');
       const sheet = wb.sheet('Jobs');
       sheet?.set(600, 0, { value: 123456, formula: '=JOBPRICE.SALARY50(A2)' });
-      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 600, c1: 0 } };
+      // Issue 12 item 3: a call inside another function, a spilled MATCH row, text that looks like a date.
+      sheet?.set(600, 1, { value: 98000, formula: '=IFERROR(JOBPRICE.SALARY50(A3),"")' });
+      sheet?.set(600, 2, { value: '2025-05-01', formula: '=JOBPRICE.FIELD("DataEffectiveDate",A2)' });
+      sheet?.setSpill(601, 0, '=JOBPRICE.MATCH(A2)', [[101000, 'Confident', '#N/A']]);
+      wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 601, c1: 2 } };
       const action = wb.actions.get('convertToValues');
       await new Promise((done) => action?.({ completed: done }));
-      const converted = sheet?.get(600, 0);
-      sheet?.set(600, 0, undefined);
+      const converted = [600, 601].map((r) => [0, 1, 2].map((c) => sheet?.get(r, c)));
+      for (const r of [600, 601]) for (const c of [0, 1, 2]) sheet?.set(r, c, undefined);
       wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
       return { functions: wb.customFunctions.size, converted };
     });
     expect(result.functions).toBeGreaterThan(0);
-    expect(result.converted).toEqual({ value: 123456 });
+    expect(result.converted).toEqual([
+      [{ value: 123456 }, { value: 98000 }, { value: '2025-05-01' }],
+      [{ value: 101000 }, { value: 'Confident' }, undefined],
+    ]);
   });
 
   it('a failing ribbon command opens the pane and says what failed there (issue 12 item 2)', async () => {
@@ -632,8 +654,49 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('#formulas-message.error').waitFor({ timeout: 10_000 });
   });
 
+  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures (issue 12 item 8)', async () => {
+    const batchUrl = `${site.url}/DaaS/batchjobpricing`;
+    let sorted = false;
+    // The user sorts rows 302-501 by title once the first batch call is on its way, before any answer.
+    await page.route(batchUrl, async (route) => {
+      if (!sorted) {
+        sorted = true;
+        await page.evaluate(() =>
+          window.__simExcel?.workbook
+            .sheet('Jobs')
+            ?.sortRows(301, 500, (cells) => String(cells.get(0)?.value ?? '')),
+        );
+      }
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByTestId('reprice-selection').click();
+    await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
+    await page.unroute(batchUrl);
+    expect(sorted).toBe(true);
+    const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
+    const header = (name: string): number =>
+      Number(
+        Object.entries(dump.cells)
+          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
+          .split(',')[1] ?? NaN,
+      );
+    const changed: number[] = [];
+    for (let r = 1; r <= ROWS; r++)
+      if (
+        dump.cells[`${r},${header('JobPrice Status')}`]?.value === 'Row changed while pricing; price it again'
+      )
+        changed.push(r);
+    expect(changed.length).toBeGreaterThan(0);
+    // Only the sorted rows; none of them keeps a figure.
+    expect(changed.every((r) => r >= 301)).toBe(true);
+    for (const r of changed) expect(dump.cells[`${r},${header('Salary50')}`]?.value ?? '').toBe('');
+    expect(Number(await page.getByTestId('summary-failed').textContent())).toBeGreaterThanOrEqual(
+      changed.length,
+    );
+  }, 120_000);
+
   it('cancel stops new requests at once, keeps what was written, marks the rest Cancelled; a second press does nothing', async () => {
-    const batchUrl = `${service.url}/DaaS/batchjobpricing`;
+    const batchUrl = `${site.url}/DaaS/batchjobpricing`;
     let calls = 0;
     // A slow service: each batch call takes 1.5 s, so the run is still going when Cancel is pressed.
     await page.route(batchUrl, async (route) => {

@@ -62,3 +62,34 @@ describe('npm start and npm run sideload share one dev server', () => {
     }
   });
 });
+
+describe('the dev server forwards the service paths (issue 12 item 1)', () => {
+  it('proxies /DaaS and /oauth to the reference service, so the pane needs no http address', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const config = require(join(ROOT, 'webpack.config.js')) as (
+      env: Record<string, unknown>,
+      argv: Record<string, unknown>,
+    ) => Promise<{ devServer: { proxy: Array<{ context: string[]; target: string }> } }>;
+    const built = await config({}, { mode: 'development' });
+    expect(built.devServer.proxy).toEqual([
+      expect.objectContaining({ context: ['/DaaS', '/oauth'], target: 'http://127.0.0.1:8600' }),
+    ]);
+  });
+
+  it("the pane's default service address is its own origin when served over https from this computer", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { defaultServiceUrl } = require(join(ROOT, 'src', 'runtime', 'settings.ts')) as {
+      defaultServiceUrl: (page: { protocol: string; hostname: string; origin: string } | undefined) => string;
+    };
+    const at = (href: string) => {
+      const u = new URL(href);
+      return { protocol: u.protocol, hostname: u.hostname, origin: u.origin };
+    };
+    expect(defaultServiceUrl(at('https://localhost:3000/taskpane.html'))).toBe('https://localhost:3000');
+    expect(defaultServiceUrl(at('https://127.0.0.1:4443/taskpane.html'))).toBe('https://127.0.0.1:4443');
+    // Plain http (no certificate) and hosted pages keep the local reference service.
+    expect(defaultServiceUrl(at('http://localhost:3000/taskpane.html'))).toBe('http://127.0.0.1:8600');
+    expect(defaultServiceUrl(at('https://jobprice.example.com/taskpane.html'))).toBe('http://127.0.0.1:8600');
+    expect(defaultServiceUrl(undefined)).toBe('http://127.0.0.1:8600');
+  });
+});
