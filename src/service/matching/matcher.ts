@@ -251,8 +251,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       words.every((w) => MANAGEMENT_WORDS.has(w)) ||
       words.every((w) => ROLE_WORDS.has(w));
 
-    const descWords =
-      description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    const descWords = descriptionWords(description);
     if (descWords.length > 0 && touchedOcc.length > 1) {
       taskIndex.score(descWords, seen, descScores);
       let top = 0;
@@ -265,6 +264,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       }
     }
     return { vague };
+  }
+
+  // The readings rank a title's variants with the same description: read it into words once.
+  let lastDescription = '';
+  let lastDescWords: readonly string[] = [];
+  function descriptionWords(description: string): readonly string[] {
+    if (description !== lastDescription) {
+      lastDescription = description;
+      lastDescWords =
+        description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    }
+    return lastDescWords;
   }
 
   /**

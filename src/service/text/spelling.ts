@@ -63,6 +63,20 @@ const BRITISH_WORDS: Readonly<Record<string, string>> = {
 
 /** British spellings by regular rule: returns the American form, or the word itself. */
 export function americanSpelling(word: string): string {
+  // Every title and description word passes here, and the rules are a handful of regular expressions:
+  // remember the answers (a bounded set: the words people write).
+  const known = spellingCache.get(word);
+  if (known !== undefined) return known;
+  const american = spellingRules(word);
+  if (spellingCache.size >= SPELLING_CACHE_LIMIT) spellingCache.clear();
+  spellingCache.set(word, american);
+  return american;
+}
+
+const SPELLING_CACHE_LIMIT = 50_000;
+const spellingCache = new Map<string, string>();
+
+function spellingRules(word: string): string {
   const listed = Object.hasOwn(BRITISH_WORDS, word) ? BRITISH_WORDS[word] : undefined;
   if (listed !== undefined) return listed;
   let w = word;
