@@ -121,9 +121,3 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
     throw err;
   }
 }
-
-/** The job arguments in JOB_ARGUMENTS order (function-catalog.ts), as the refresh parser collects them. */
-export function jobArgsFromList(values: readonly unknown[]): JobArgs {
-  const [title, description, country, state, city, zip, naics, fte, revenue, jobCode] = values as CellArg[];
-  return { title, description, country, state, city, zip, naics, fte, revenue, jobCode };
-}

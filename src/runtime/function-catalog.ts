@@ -1,4 +1,4 @@
-import type { JobArgs } from './args';
+import type { CellArg, JobArgs } from './args';
 
 /**
  * The JOBPRICE.* functions in one table: their names, help texts, parameters and what each returns.
@@ -115,21 +115,24 @@ export interface FunctionEntry {
 
 const percentile = (p: number): string => (p === 50 ? 'median (50th)' : `${p}th`);
 
-const salaries: FunctionEntry[] = [10, 25, 50, 75, 90].map((p) => ({
-  id: `SALARY${p}`,
-  exportName: `salary${p}`,
-  description: `Annual base salary at the ${percentile(p)} percentile of the market for a job, in CURRENCY.`,
-  returnsHelp: `Base salary, ${p}th percentile.`,
-  returns: { kind: 'number', field: `Salary${p}` },
-}));
+/** The five percentile functions of one figure: SALARY10…SALARY90 or COMP10…COMP90. */
+function percentileFunctions(id: 'SALARY' | 'COMP', what: string, returnsWhat: string): FunctionEntry[] {
+  const field = id === 'SALARY' ? 'Salary' : 'Comp';
+  return [10, 25, 50, 75, 90].map((p) => ({
+    id: `${id}${p}`,
+    exportName: `${field.toLowerCase()}${p}`,
+    description: `${what} at the ${percentile(p)} percentile${id === 'SALARY' ? ' of the market' : ''} for a job, in CURRENCY.`,
+    returnsHelp: `${returnsWhat}, ${p}th percentile.`,
+    returns: { kind: 'number', field: `${field}${p}` },
+  }));
+}
 
-const comps: FunctionEntry[] = [10, 25, 50, 75, 90].map((p) => ({
-  id: `COMP${p}`,
-  exportName: `comp${p}`,
-  description: `Annual total cash compensation (base plus bonus) at the ${percentile(p)} percentile for a job, in CURRENCY.`,
-  returnsHelp: `Total cash compensation, ${p}th percentile.`,
-  returns: { kind: 'number', field: `Comp${p}` },
-}));
+const salaries = percentileFunctions('SALARY', 'Annual base salary', 'Base salary');
+const comps = percentileFunctions(
+  'COMP',
+  'Annual total cash compensation (base plus bonus)',
+  'Total cash compensation',
+);
 
 export const FUNCTIONS: readonly FunctionEntry[] = [
   ...salaries,
@@ -225,4 +228,13 @@ export function jobArgumentPositions(id: string): number[] {
   const entry = FUNCTIONS.find((f) => f.id === id.toUpperCase());
   const params = entry === undefined ? [...JOB_ARGUMENTS] : formulaParameters(entry);
   return JOB_ARGUMENTS.map((arg) => params.indexOf(arg));
+}
+
+/** JobArgs from values in JOB_ARGUMENTS order (as `jobArgumentPositions` picks them out of a formula). */
+export function jobArgsFromValues(values: readonly unknown[]): JobArgs {
+  const args: Record<string, CellArg> = {};
+  JOB_ARGUMENTS.forEach((a, i) => {
+    args[a.key] = values[i] as CellArg;
+  });
+  return args as unknown as JobArgs;
 }

@@ -8,9 +8,9 @@ import {
   type CellRef,
   type FormulaCell,
 } from '../excel/jobprice-cells';
-import { jobArgsFromList, parseJobArgs } from './args';
+import { parseJobArgs } from './args';
 import { findJobPriceCalls, type ArgExpr } from './formula-args';
-import { jobArgumentPositions } from './function-catalog';
+import { jobArgsFromValues, jobArgumentPositions } from './function-catalog';
 import type { JobPricer } from './pricer';
 import { functionsPricer } from './functions-pricer';
 
@@ -74,7 +74,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
           cell.sheet,
           values,
         );
-        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromList(resolved));
+        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromValues(resolved));
         if (parsed === null) unnamed = true;
         else if (parsed.ok) specs.push(parsed.spec);
         // A job whose arguments are invalid has no cache entry: nothing to drop.

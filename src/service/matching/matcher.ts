@@ -153,17 +153,25 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       else list.push(o);
     }
   });
-  // How many titles use each word: a word no title uses is read as a typo or short form of one (word-repair.ts).
-  const titleCount = new Uint32Array(part.vocab.length);
-  for (const w of part.titles.words) titleCount[w] = (titleCount[w] as number) + 1;
+  // A word no title uses is read as a typo or short form of one (word-repair.ts).
+  const { titleCount } = titleIndex;
   const wordRepair = new WordRepair(part.vocab, titleCount, (w) => {
     const id = titleIndex.wordIds.get(w);
     return id !== undefined && (titleCount[id] as number) > 0;
   });
   /** The title's words with each word no title uses read as the title word it stands for, if any. */
-  function repaired(words: readonly string[]): string[] {
-    return [...new Set(words.map((w) => wordRepair.repair(w) ?? w))];
+  function repaired(words: string[]): string[] {
+    let fixed: string[] | null = null;
+    for (let i = 0; i < words.length; i++) {
+      const repair = wordRepair.repair(words[i] as string);
+      if (repair === null) continue;
+      fixed ??= [...words];
+      fixed[i] = repair;
+    }
+    // Two words may now be the same word ("Electcian Electrician"): keep the words distinct.
+    return fixed === null ? words : [...new Set(fixed)];
   }
+
   const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
     kindWeight(k, part.titles.sources[t] as number),
   );
@@ -377,7 +385,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   }
 
   const RATING_ORDER: Readonly<Record<MatchRating, number>> = { Confident: 3, Probable: 2, Possible: 1 };
-  const roles = new RoleReadings(part, titleIndex.wordIds);
+  const roles = new RoleReadings(part, titleIndex);
   type Ranking = ReturnType<typeof ranked>;
   type Entry = Ranking['list'][number];
 

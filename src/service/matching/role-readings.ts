@@ -1,4 +1,5 @@
 import type { OnetPart } from '../data/onet/part';
+import type { TitleIndex } from './title-index';
 import { singular, stem } from '../text/normalize';
 
 /**
@@ -40,18 +41,19 @@ export class RoleReadings {
   private readonly isHelper: Uint8Array;
   /** Stems of each occupation's own title words. */
   private readonly ownStems: ReadonlyArray<ReadonlySet<string>>;
-  /** Every word any title of the occupation uses (word ids). */
-  private readonly titleWordIds: ReadonlyArray<ReadonlySet<number>>;
   private readonly headShare: Float64Array;
-  private readonly titleCount: Uint32Array;
+  private readonly titleCount: Int32Array;
+  private readonly wordIds: ReadonlyMap<string, number>;
   private readonly stemUse = new Map<string, number>();
   /** Titles of physicians and surgeons (29-12xx) that use each word. */
   private readonly physicianCount: Uint32Array;
 
   constructor(
     private readonly part: OnetPart,
-    private readonly wordIds: ReadonlyMap<string, number>,
+    private readonly titleIndex: TitleIndex,
   ) {
+    this.wordIds = titleIndex.wordIds;
+    this.titleCount = titleIndex.titleCount;
     const { codes, titles } = part.occupations;
     this.isSupervisory = new Uint8Array(codes.length);
     this.isHelper = new Uint8Array(codes.length);
@@ -70,24 +72,15 @@ export class RoleReadings {
       // Managers are supervisory too: a rank word never turns a manager into a first-line supervisor.
       if ((codes[o] as string).startsWith('11-')) this.isSupervisory[o] = 1;
     });
-    const sets: Array<Set<number>> = codes.map(() => new Set());
-    const vocabSize = part.vocab.length;
-    this.titleCount = new Uint32Array(vocabSize);
-    this.physicianCount = new Uint32Array(vocabSize);
+    this.physicianCount = new Uint32Array(part.vocab.length);
     const t = part.titles;
     for (let i = 0; i < t.occ.length; i++) {
-      const from = t.start[i] as number;
-      const to = t.start[i + 1] as number;
-      const set = sets[t.occ[i] as number] as Set<number>;
-      const physician = (codes[t.occ[i] as number] as string).startsWith('29-12');
-      for (let k = from; k < to; k++) {
+      if (!(codes[t.occ[i] as number] as string).startsWith('29-12')) continue;
+      for (let k = t.start[i] as number; k < (t.start[i + 1] as number); k++) {
         const w = t.words[k] as number;
-        set.add(w);
-        this.titleCount[w] = (this.titleCount[w] as number) + 1;
-        if (physician) this.physicianCount[w] = (this.physicianCount[w] as number) + 1;
+        this.physicianCount[w] = (this.physicianCount[w] as number) + 1;
       }
     }
-    this.titleWordIds = sets;
     this.headShare = Float64Array.from(
       part.headCounts,
       (n, w) => n / Math.max(1, this.titleCount[w] as number),
@@ -105,8 +98,7 @@ export class RoleReadings {
 
   /** Some title of the occupation uses the word ("Bell Captain" is a title of baggage porters). */
   titleHas(o: number, word: string): boolean {
-    const id = this.wordIds.get(word);
-    return id !== undefined && (this.titleWordIds[o] as ReadonlySet<number>).has(id);
+    return this.titleIndex.occupationUses(o, word);
   }
 
   /** The supervisor occupation of the workers of occupation `o`, or null when O*NET has none. */

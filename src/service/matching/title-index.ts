@@ -11,6 +11,8 @@ import { TitleKind, type OnetPart } from '../data/onet/part';
  */
 export class TitleIndex {
   readonly wordIds: ReadonlyMap<string, number>;
+  /** How many titles use each word id (document frequency); 0 for a word only tasks use. */
+  readonly titleCount: Int32Array;
   /** Inverse title frequency per word id: ln(1 + titles / titles containing the word). */
   readonly idf: Float64Array;
   /** Weight of a query word the titles never use: that of a word seen in UNKNOWN_WORD_DF titles. */
@@ -34,6 +36,7 @@ export class TitleIndex {
     this.wordIds = new Map(vocab.map((w, i) => [w, i]));
     const df = new Int32Array(vocab.length);
     for (const w of titles.words) df[w] = (df[w] as number) + 1;
+    this.titleCount = df;
     this.idf = new Float64Array(vocab.length);
     for (let w = 0; w < vocab.length; w++)
       this.idf[w] = df[w] === 0 ? 0 : Math.log(1 + n / (df[w] as number));
@@ -100,6 +103,15 @@ export class TitleIndex {
       hasHead[t] = 0;
     }
     return queryNorm;
+  }
+
+  /** Some title of occupation `occ` uses the word (a walk over the word's postings). */
+  occupationUses(occ: number, word: string): boolean {
+    const w = this.wordIds.get(word);
+    if (w === undefined) return false;
+    for (let k = this.postStart[w] as number, end = this.postStart[w + 1] as number; k < end; k++)
+      if (this.titleOcc[this.postTitle[k] as number] === occ) return true;
+    return false;
   }
 
   isPrimary(title: number): boolean {

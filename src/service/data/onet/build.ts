@@ -90,7 +90,10 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
     if (seen === undefined) {
       titleByKey.set(key, { occ, kind, sources, words: ids });
       const last = words[words.length - 1];
-      if (last !== undefined) headCounts.set(wordId(last), (headCounts.get(wordId(last)) ?? 0) + 1);
+      if (last !== undefined) {
+        const head = wordId(last);
+        headCounts.set(head, (headCounts.get(head) ?? 0) + 1);
+      }
     } else {
       seen.kind = Math.min(seen.kind, kind);
       seen.sources = Math.max(seen.sources, sources);
