@@ -42,6 +42,12 @@ type Dump = {
   settings: Record<string, unknown>;
 };
 
+/** The column (0-based) whose row-1 header is `name` in a sheet dump; NaN when there is none. */
+function headerColumn(dump: Dump, name: string): number {
+  const key = Object.entries(dump.cells).find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0];
+  return Number(key?.split(',')[1] ?? NaN);
+}
+
 let service: RunningService;
 let site: Awaited<ReturnType<typeof serveFolder>>;
 let browser: BrowserContext;
@@ -389,11 +395,9 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     const panePng = await page.screenshot({ clip: { x: 0, y: 0, width: paneWidth, height: paneHeight } });
 
     const headerAt = (name: string): number => {
-      const c = Object.entries(dump.cells).find(
-        ([k, cell]) => k.startsWith('0,') && cell.value === name,
-      )?.[0];
-      if (c === undefined) throw new Error(`no column headed ${name}`);
-      return Number(c.split(',')[1]);
+      const c = headerColumn(dump, name);
+      if (Number.isNaN(c)) throw new Error(`no column headed ${name}`);
+      return c;
     };
     const widths: Array<[string, number]> = [
       ['Job Title', 206],
@@ -520,12 +524,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
 
   it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice (issue 9 item 5)', async () => {
     const before = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const headerAt = (d: Dump, name: string): number =>
-      Number(
-        Object.entries(d.cells)
-          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
-          .split(',')[1] ?? NaN,
-      );
+    const headerAt = headerColumn;
     const statusCol = headerAt(before, 'JobPrice Status');
     const row = Object.keys(before.cells)
       .filter((k) => k.endsWith(`,${statusCol}`))
@@ -674,12 +673,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.unroute(batchUrl);
     expect(sorted).toBe(true);
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const header = (name: string): number =>
-      Number(
-        Object.entries(dump.cells)
-          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
-          .split(',')[1] ?? NaN,
-      );
+    const header = (name: string): number => headerColumn(dump, name);
     const changed: number[] = [];
     for (let r = 1; r <= ROWS; r++)
       if (
@@ -765,12 +759,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('review-status').filter({ hasText: 're-priced' }).waitFor({ timeout: 90_000 });
 
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const header = (name: string): number =>
-      Number(
-        Object.entries(dump.cells)
-          .find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0]
-          .split(',')[1] ?? NaN,
-      );
+    const header = (name: string): number => headerColumn(dump, name);
     // Created right of the inputs (A:J), so the output columns moved one to the right with it.
     expect(header('Job Code')).toBe(10);
     expect(header('Salary10')).toBe(11);

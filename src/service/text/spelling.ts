@@ -216,8 +216,6 @@ const SPANISH: Readonly<Record<string, string>> = {
 /** Spanish words that are also English words: read as Spanish only beside another Spanish word. */
 const SPANISH_IF_SPANISH_CONTEXT: Readonly<Record<string, string>> = {
   conductor: 'driver',
-  general: 'general',
-  supervisor: 'supervisor',
 };
 
 /** Spanish function words, dropped like English stop words when the title reads as Spanish. */
