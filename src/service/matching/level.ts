@@ -115,13 +115,16 @@ const FILLER: ReadonlySet<string> = new Set(['level', 'grade', 'tier']);
 /** Words after which a grade number is a level wherever it stands ("Level 3 Support Engineer"). */
 const GRADE_MARKERS: ReadonlySet<string> = new Set(['level', 'tier']);
 
+/** A level signal of one shape (an object literal, not a spread: every title with a level word makes one). */
+function signal(def: LevelDef, words: readonly string[], management: boolean): LevelSignal {
+  return { name: def.name, shift: def.shift, rank: def.rank, words, management };
+}
+
 export function extractLevel(words: readonly string[]): LevelledTitle {
   const content: string[] = [];
   const signals: LevelSignal[] = [];
-  const pure = (def: LevelDef, ws: string[]): void =>
-    void signals.push({ ...def, words: ws, management: false });
-  const mgmt = (def: LevelDef, ws: string[]): void =>
-    void signals.push({ ...def, words: ws, management: true });
+  const pure = (def: LevelDef, ws: string[]): void => void signals.push(signal(def, ws, false));
+  const mgmt = (def: LevelDef, ws: string[]): void => void signals.push(signal(def, ws, true));
   const last = words.length - 1;
   const removedPure: string[] = [];
   for (let i = 0; i < words.length; i++) {

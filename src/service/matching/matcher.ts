@@ -6,7 +6,7 @@ import { extractLevel, zoneLevelName, type LevelSignal } from './level';
 import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
 import { MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
-import { TitleIndex } from './title-index';
+import { TitleIndex, type Reach } from './title-index';
 import { OccupationVocabulary } from './occupation-vocabulary';
 import { headSynonyms } from './synonyms';
 import { WordRepair } from './word-repair';
@@ -71,6 +71,8 @@ const DESC_WEIGHT_VAGUE_TITLE = 1.0;
 const VAGUE_TITLE_FACTOR = 0.3;
 /** Only the first words of a long description are read: the evidence is in them, and it bounds latency. */
 const MAX_DESC_WORDS = 400;
+/** Rounding room for the candidate bound: an occupation is only dropped when clearly below the threshold. */
+const BOUND_SLACK = 1e-9;
 
 function kindWeight(kind: number, sources: number): number {
   // The source count is kept across kinds: "Truck Driver" is a reported title of both heavy and
@@ -124,7 +126,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     );
   }
   checkOnetPart(part);
-  const titleIndex = new TitleIndex(part);
+  const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
+    kindWeight(k, part.titles.sources[t] as number),
+  );
+  const titleIndex = new TitleIndex(part, kindWeights);
   const taskIndex = new TaskIndex(part, titleIndex.wordIds);
   const occVocabulary = new OccupationVocabulary(part);
   const { codes, titles: occTitles, zones, family, employment } = part.occupations;
@@ -172,10 +177,6 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     return fixed === null ? words : [...new Set(fixed)];
   }
 
-  const kindWeights = Float64Array.from(part.titles.kind, (k, t) =>
-    kindWeight(k, part.titles.sources[t] as number),
-  );
-
   // Per-request scratch (the service is single-threaded; ranking is synchronous and not re-entrant).
   const best = new Float64Array(occCount);
   const ownCos = new Float64Array(occCount);
@@ -185,47 +186,122 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const occScore = new Float64Array(occCount);
   const descScores = new Float64Array(occCount);
 
-  // One title-index pass: its matches count passFactor (1, or SYNONYM_FACTOR for a synonym pass), and a
-  // title without the query's head noun passHeadless (HEADLESS_TITLE_FACTOR, or 1 with no head).
-  let passFactor = 1;
-  let passHeadless = 1;
-  function visitTitle(t: number, cos: number, hasHead: boolean): void {
-    const o = titleIndex.titleOcc[t] as number;
-    if (seen[o] === 0) {
-      seen[o] = 1;
-      touchedOcc.push(o);
-    }
-    const c = cos * passFactor;
-    if (titleIndex.isPrimary(t) && c > (ownCos[o] as number)) ownCos[o] = c;
-    const s = c * (kindWeights[t] as number) * (hasHead ? 1 : passHeadless);
-    if (s > (best[o] as number)) best[o] = s;
+  // What bounds each reached occupation's best title score and own-title cosine, before any title is read.
+  const bestBound = new Float64Array(occCount);
+  const ownBound = new Float64Array(occCount);
+  /** One Reach per pass of a query, reused (see score()). */
+  const reachPool: Reach[] = [];
+
+  /** How the description re-weighs a title score (see score()). */
+  interface Weighing {
+    headBonus: number;
+    descTop: number;
+    descWeight: number;
+    titleFactor: number;
   }
 
   /**
-   * Scores every occupation sharing a word with the title into `occScore`, listing them in
-   * `touchedOcc` (unsorted; typed arrays reused across requests, so a match allocates almost nothing).
-   * The description re-weighs all of them: any occupation the title words reach may be the one meant.
-   * The caller must call `clear()` when done with the scores.
+   * Keeps in `touchedOcc` (in order) only the occupations whose score can reach MIN_MATCH_SCORE, given
+   * that their best title scores at most titleBest and their own title's cosine is at most titleOwn.
+   * What follows can only lower a title score (the unexplained-word penalty) or add the head-noun
+   * bonus, so an occupation below the threshold with every bonus can never be a candidate: it is
+   * cleared, and the per-occupation work runs on the few that can.
+   */
+  function keepReachable(titleBest: Float64Array, titleOwn: Float64Array, w: Weighing): void {
+    let kept = 0;
+    for (const o of touchedOcc) {
+      const titleBound =
+        (titleBest[o] as number) +
+        OCCUPATION_TITLE_BONUS * (titleOwn[o] as number) +
+        (prior[o] as number) +
+        w.headBonus;
+      const bound =
+        w.descTop > 0
+          ? titleBound * w.titleFactor + (w.descWeight * (descScores[o] as number)) / w.descTop
+          : titleBound;
+      if (bound >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
+      else clearOccupation(o);
+    }
+    touchedOcc.length = kept;
+  }
+
+  /**
+   * Scores the occupations sharing a word with the title into `occScore`, listing in `touchedOcc`
+   * (unsorted; typed arrays reused across requests, so a match allocates almost nothing) those whose
+   * score can reach MIN_MATCH_SCORE. The description re-weighs all of them: any occupation the title
+   * words reach may be the one meant. The caller must call `clear()` when done with the scores.
    */
   function score(words: readonly string[], head: string | null, description: string): { vague: boolean } {
     touchedOcc.length = 0;
     // A one-word query is its own head: nothing to weigh against.
     const headWord = words.length > 1 ? head : null;
-    passFactor = 1;
-    passHeadless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
-    const queryNorm = titleIndex.forEachMatch(words, headWord, visitTitle);
-    // The title again with its head noun in other words ("Call Center Agent" as "... Representative").
+    // The title, then again with its head noun in other words ("Call Center Agent" as "... Representative").
     const synonyms = headWord === null ? [] : headSynonyms(headWord).filter((s) => !words.includes(s));
-    passFactor = SYNONYM_FACTOR;
-    for (const synonym of synonyms)
-      titleIndex.forEachMatch(
-        words.map((w) => (w === headWord ? synonym : w)),
-        synonym,
-        visitTitle,
-      );
+    const passes = [
+      { words, head: headWord, factor: 1 },
+      ...synonyms.map((synonym) => ({
+        words: words.map((w) => (w === headWord ? synonym : w)),
+        head: synonym,
+        factor: SYNONYM_FACTOR,
+      })),
+    ];
+    // First the occupations each pass reaches, with bounds on their scores, in the order the titles
+    // meet them (the order settles exact ties).
+    const reaches = passes.map((pass, p) =>
+      titleIndex.reach(pass.words, (reachPool[p] ??= titleIndex.newReach())),
+    );
+    reaches.forEach((reach, p) => {
+      const factor = (passes[p] as { factor: number }).factor;
+      for (let at = 0; at < reach.count; at++) {
+        const o = reach.occupations[at] as number;
+        if (seen[o] === 0) {
+          seen[o] = 1;
+          touchedOcc.push(o);
+        }
+        bestBound[o] = Math.max(bestBound[o] as number, factor * (reach.bestBound[at] as number));
+        ownBound[o] = Math.max(ownBound[o] as number, factor * (reach.ownCosine[at] as number));
+      }
+    });
+    const queryNorm = (reaches[0] as Reach).queryNorm;
+    // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
+    // the title says how senior, not which occupation.
+    // Also vague: a title of role nouns only ("Intern", "Specialist", "Planner"): each needs a field
+    // ("Marketing Intern", "HR Specialist") before it names an occupation (issue 10 item 2).
+    const vague =
+      (words.length === 1 && queryNorm < VAGUE_WORD_IDF) ||
+      words.every((w) => MANAGEMENT_WORDS.has(w)) ||
+      words.every((w) => ROLE_WORDS.has(w));
+
+    // The description re-weighs every occupation the title reaches, normalised by the best of them.
+    const descWords = descriptionWords(description);
+    let descTop = 0;
+    if (descWords.length > 0 && touchedOcc.length > 1) {
+      taskIndex.score(descWords, seen, descScores);
+      for (const o of touchedOcc) descTop = Math.max(descTop, descScores[o] as number);
+    }
+    const weighing: Weighing = {
+      headBonus: headWord === null ? 0 : OWN_TITLE_HEAD_BONUS,
+      descTop,
+      descWeight: vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT,
+      titleFactor: descTop > 0 && vague ? VAGUE_TITLE_FACTOR : 1,
+    };
+    const { descWeight, titleFactor } = weighing;
+
+    // Most occupations a title reaches share only a generic word with it ("Operator" reaches 300): the
+    // bounds drop them before their titles are read, then the titles of the rest are scored.
+    keepReachable(bestBound, ownBound, weighing);
+    // Each pass counts its factor (1, or SYNONYM_FACTOR for a synonym), and a title without the query's
+    // head noun HEADLESS_TITLE_FACTOR of its cosine.
+    const headless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
+    passes.forEach((pass, p) =>
+      titleIndex.scoreTitles(reaches[p] as Reach, pass.head, seen, pass.factor, headless, best, ownCos),
+    );
+    keepReachable(best, ownCos, weighing);
+    const kept = touchedOcc.length;
+
     // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
     // unexplained by it: its match rests on the other words, perhaps in another sense.
-    if (words.length > 1) {
+    if (words.length > 1 && kept > 0) {
       const positions = words.map((w) =>
         [w, ...(w === headWord ? synonyms : [])]
           .map((x) => titleIndex.wordIds.get(x) ?? -1)
@@ -242,7 +318,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     for (const o of touchedOcc)
       occScore[o] =
         (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
-    if (headWord !== null)
+    if (headWord !== null && kept > 0)
       for (const h of [headWord, ...synonyms])
         for (const o of ownTitleByStem.get(stem(h)) ?? []) if (seen[o] === 1) headAgrees[o] = 1;
     for (const o of touchedOcc)
@@ -250,27 +326,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
         headAgrees[o] = 0;
       }
-    // Vague: one generic word ("Manager"), or nothing but rank words ("Vice President", "Director"):
-    // the title says how senior, not which occupation.
-    // Also vague: a title of role nouns only ("Intern", "Specialist", "Planner"): each needs a field
-    // ("Marketing Intern", "HR Specialist") before it names an occupation (issue 10 item 2).
-    const vague =
-      (words.length === 1 && queryNorm < VAGUE_WORD_IDF) ||
-      words.every((w) => MANAGEMENT_WORDS.has(w)) ||
-      words.every((w) => ROLE_WORDS.has(w));
-
-    const descWords = descriptionWords(description);
-    if (descWords.length > 0 && touchedOcc.length > 1) {
-      taskIndex.score(descWords, seen, descScores);
-      let top = 0;
-      for (const o of touchedOcc) top = Math.max(top, descScores[o] as number);
-      if (top > 0) {
-        const weight = vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT;
-        const titleFactor = vague ? VAGUE_TITLE_FACTOR : 1;
-        for (const o of touchedOcc)
-          occScore[o] = (occScore[o] as number) * titleFactor + (weight * (descScores[o] as number)) / top;
-      }
-    }
+    if (descTop > 0)
+      for (const o of touchedOcc)
+        occScore[o] =
+          (occScore[o] as number) * titleFactor + (descWeight * (descScores[o] as number)) / descTop;
     return { vague };
   }
 
@@ -312,14 +371,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     return [...new Set(out)];
   }
 
+  function clearOccupation(o: number): void {
+    bestBound[o] = 0;
+    ownBound[o] = 0;
+    best[o] = 0;
+    ownCos[o] = 0;
+    seen[o] = 0;
+    occScore[o] = 0;
+    descScores[o] = 0;
+  }
+
   function clear(): void {
-    for (const o of touchedOcc) {
-      best[o] = 0;
-      ownCos[o] = 0;
-      seen[o] = 0;
-      occScore[o] = 0;
-      descScores[o] = 0;
-    }
+    for (const o of touchedOcc) clearOccupation(o);
     touchedOcc.length = 0;
   }
 

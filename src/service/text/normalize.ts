@@ -102,11 +102,12 @@ export function singular(word: string): string {
   return word;
 }
 
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lower-cases, strips accents and punctuation, and splits into raw words (before abbreviation rules). */
 export function rawWords(text: string): string[] {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Most titles are plain ASCII, which has no accents to strip: Unicode normalisation is the costliest step.
+  const folded = (PLAIN_ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     // "R.N." and "V.P." become "rn" and "vp" before the dots are lost as separators.
     .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
