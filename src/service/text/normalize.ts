@@ -96,8 +96,10 @@ export function singular(word: string): string {
   if (word.endsWith('men') && word.length > 4) return `${word.slice(0, -3)}man`;
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses')) return word.slice(0, -2);
-  if (/(?:ch|sh|x|zz)es$/.test(word)) return word.slice(0, -2);
-  if (/(?:ss|us|is)$/.test(word)) return word;
+  // (Suffix tests, not regular expressions: every word of every title passes here.)
+  if (word.endsWith('ches') || word.endsWith('shes') || word.endsWith('xes') || word.endsWith('zzes'))
+    return word.slice(0, -2);
+  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
 }
@@ -161,7 +163,7 @@ function titleRawWords(text: string): string[] {
       i++;
       continue;
     }
-    if (/^\d+$/.test(word) && next !== undefined && /^(hrs?|hours?)$/.test(next)) {
+    if (next !== undefined && /^(hrs?|hours?)$/.test(next) && /^\d+$/.test(word)) {
       i++;
       continue;
     }
@@ -175,7 +177,7 @@ function titleRawWords(text: string): string[] {
       out.push(word === 'p' ? 'paramedic' : 'basic');
       continue;
     }
-    if (ARRANGEMENT_WORDS.has(word) || /^[b-hj-uw-z]$/.test(word)) continue;
+    if (ARRANGEMENT_WORDS.has(word) || (word.length === 1 && /^[b-hj-uw-z]$/.test(word))) continue;
     out.push(americanSpelling(word));
   }
   return out;
