@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
 import { dataPaths } from '../src/service/config';
 import { createMatcher } from '../src/service/matching/matcher';
@@ -85,6 +86,11 @@ async function main(): Promise<void> {
     `build ${buildMs.toFixed(0)} ms; JSON ${(json.length / 1e6).toFixed(2)} MB; JSON.parse ${parseMs.toFixed(0)} ms; createMatcher ${createMs.toFixed(0)} ms`,
   );
   console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} processors`,
+  );
+  console.log(
     `${part.occupations.codes.length} occupations, ${part.titles.occ.length} title strings, ${part.vocab.length} words`,
   );
 
@@ -106,6 +112,7 @@ async function main(): Promise<void> {
       all.reduce((a, b) => (sum(a) <= sum(b) ? a : b)),
     );
   };
+
   rounds('title only', titles, '');
   rounds('title + 60-word description', titles.slice(0, 1000), DESCRIPTION);
   const batch = titles.slice(0, 200);
