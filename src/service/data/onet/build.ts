@@ -37,7 +37,16 @@ const TITLE_FIELD_COUNT = 2;
 /** Raw paths (relative to the raw folder, before any `.gz`) that this part reads: the staleness manifest. */
 export const ONET_SOURCES: string[] = Object.values(ONET_FILES);
 
-export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
+export interface OnetBuildOptions {
+  /**
+   * Titles to leave out of the part (reported, alternate and short titles, and each form of a title
+   * with a parenthesis; never an occupation's own title): the cross-validation of the matcher
+   * (bench/matching-crossval.ts) holds reported titles out of the index it then matches them against.
+   */
+  readonly leaveOut?: (title: string) => boolean;
+}
+
+export async function buildOnetPart(rawDir: string, options: OnetBuildOptions = {}): Promise<OnetPart> {
   const path = (rel: string): string => requireRaw(rawDir, rel);
 
   const occupationRows = csvRecords(path(ONET_FILES.occupations), ['O*NET-SOC Code', 'Title', 'Description']);
@@ -72,6 +81,7 @@ export async function buildOnetPart(rawDir: string): Promise<OnetPart> {
   const titleByKey = new Map<string, { occ: number; kind: number; sources: number; words: number[] }>();
   const addTitle = (occ: number, text: string, kind: TitleKind, sources: number): void => {
     if (kind !== TitleKind.Primary) {
+      if (options.leaveOut?.(text) === true) return;
       const variants = titleVariants(text);
       if (variants.length > 1) {
         for (const v of variants) addTitle(occ, v.text, v.acronym ? TitleKind.Short : kind, sources);
