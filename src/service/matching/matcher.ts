@@ -4,7 +4,7 @@ import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import { extractLevel, zoneLevelName, type LevelSignal } from './level';
 import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
-import { MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
+import { CONFIDENT_SCORE, MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
 import { TitleIndex, type Reach } from './title-index';
 import { OccupationVocabulary } from './occupation-vocabulary';
@@ -452,6 +452,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   type Ranking = ReturnType<typeof ranked>;
   type Entry = Ranking['list'][number];
 
+  /**
+   * The direct match found the title among O*NET's (an exact or near-exact title: the score a Confident
+   * rating needs), whether or not another occupation claims it too: no reading is needed.
+   */
+  const listsTitle = (entry: Entry | undefined): boolean => entry !== undefined && entry.score >= CONFIDENT_SCORE;
+
   /** An inferred answer is at most Probable: the title was read, not found. */
   const inferred = (rating: MatchRating): MatchRating => (rating === 'Confident' ? 'Probable' : rating);
 
@@ -486,7 +492,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
    */
   function executiveReading(title: string, description: string, direct: Ranking): Ranking | null {
     const fn = executiveFunction(title);
-    if (fn === null || direct.list[0]?.rating === 'Confident') return null;
+    if (fn === null || listsTitle(direct.list[0])) return null;
     const asDirector = ranked(`${fn} Director`, description);
     const a = direct.list[0];
     const b = asDirector.list[0];
@@ -548,7 +554,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       // A weak supervisor answer may be the wrong trade's ("Jail Lieutenant" as police): read it anyway.
       if ((wantSupervisor ? roles.supervisory(top.o) : roles.helper(top.o)) && top.rating !== 'Possible')
         return null;
-      if (top.rating === 'Confident' && roles.titleHas(top.o, role)) return null;
+      if (listsTitle(top) && roles.titleHas(top.o, role)) return null;
     }
     const trade = words.filter((w) => w !== role && !SUPERVISOR_WORDS.has(w) && !HELPER_WORDS.has(w));
     if (trade.length === 0) return null;

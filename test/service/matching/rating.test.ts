@@ -11,8 +11,9 @@ import { AMBIGUOUS_TITLES, ENTRY_LEVEL_TITLES, GENERIC_TITLES, RATING_TITLES } f
  * 197/211 (93.4 %), Probable 50/64 (78.1 %), Possible 14/45 (31.1 %), 2 without a match (v14, after issue
  * 11: Confident 199/213, Probable 51/63, Possible 17/46, none without a match); before the rules
  * of this change (role-noun titles, entry-level guard, O*NET acronyms, "Chief <function> Officer"):
- * Confident 194/212 (91.5 %), Probable 50/71 (70.4 %), Possible 13/37 (35.1 %). The bounds
- * below leave a margin of about three titles.
+ * Confident 194/212 (91.5 %), Probable 50/71 (70.4 %), Possible 13/37 (35.1 %). Since Confident needs
+ * a lead of 0.15 (calibrated on the reported-title cross-validation, see rating.ts): Confident 134/139
+ * (96.4 %), Probable 116/138 (84.1 %), Possible 16/45 (35.6 %). The bounds below leave a margin.
  */
 let part: OnetPart;
 let matcher: OnetMatcher;
@@ -43,7 +44,8 @@ test('share right per rating: Confident at least 90 %, and each weaker rating is
       .map(([k, c]) => `${k} ${c.right}/${c.n} (${((100 * c.right) / Math.max(1, c.n)).toFixed(1)} %)`)
       .join(', ')}\n`,
   );
-  expect(by.get('Confident')?.n ?? 0).toBeGreaterThanOrEqual(150);
+  // Confident must stay a common answer, not a rare one bought by saying it almost never.
+  expect(by.get('Confident')?.n ?? 0).toBeGreaterThanOrEqual(120);
   expect(share('Confident')).toBeGreaterThanOrEqual(0.9);
   expect(share('Probable')).toBeLessThan(share('Confident'));
   expect(share('Possible')).toBeLessThan(share('Probable'));
