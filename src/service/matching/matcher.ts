@@ -456,7 +456,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
    * The direct match found the title among O*NET's (an exact or near-exact title: the score a Confident
    * rating needs), whether or not another occupation claims it too: no reading is needed.
    */
-  const listsTitle = (entry: Entry | undefined): boolean => entry !== undefined && entry.score >= CONFIDENT_SCORE;
+  const listsTitle = (entry: Entry | undefined): boolean =>
+    entry !== undefined && entry.score >= CONFIDENT_SCORE;
 
   /** An inferred answer is at most Probable: the title was read, not found. */
   const inferred = (rating: MatchRating): MatchRating => (rating === 'Confident' ? 'Probable' : rating);
