@@ -108,15 +108,17 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 /** Lower-cases, strips accents and punctuation, and splits into raw words (before abbreviation rules). */
 export function rawWords(text: string): string[] {
-  // Most titles are plain ASCII, which has no accents to strip: Unicode normalisation is the costliest step.
-  const folded = (PLAIN_ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
-    .toLowerCase()
-    // "R.N." and "V.P." become "rn" and "vp" before the dots are lost as separators.
-    .replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''))
-    .replace(/['\u2019]/g, '')
-    // "FP&A", "R&D", "P&L" are acronyms ("fpa", "rd", "pl"); any other "&" means "and".
-    .replace(/\b([a-z]{1,2})&([a-z]{1,2})\b/g, '$1$2')
-    .replace(/&/g, ' and ');
+  // Most titles are plain ASCII, which has no accents to strip: Unicode normalisation is the costliest
+  // step. Each rule below also runs only when its character occurs (the words are the same).
+  let folded = (
+    PLAIN_ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+  ).toLowerCase();
+  // "R.N." and "V.P." become "rn" and "vp" before the dots are lost as separators.
+  if (folded.includes('.')) folded = folded.replace(/\b(?:[a-z]\.){2,}/g, (m) => m.replace(/\./g, ''));
+  if (folded.includes("'") || folded.includes('\u2019')) folded = folded.replace(/['\u2019]/g, '');
+  // "FP&A", "R&D", "P&L" are acronyms ("fpa", "rd", "pl"); any other "&" means "and".
+  if (folded.includes('&'))
+    folded = folded.replace(/\b([a-z]{1,2})&([a-z]{1,2})\b/g, '$1$2').replace(/&/g, ' and ');
   return folded.match(/[a-z0-9]+[+#]*/g) ?? [];
 }
 
