@@ -69,8 +69,6 @@ export class TitleIndex {
   private readonly mask: Int32Array;
   private readonly dot: Float64Array;
   private readonly touched: Int32Array;
-  /** Per kept occupation during scoreTitles: the query word of its largest group, which is not walked. */
-  private readonly skipWord: Int32Array;
 
   /**
    * `titleWeight[t]` is the factor the caller scores title t (the build's numbering) by, its kind: it
@@ -194,7 +192,6 @@ export class TitleIndex {
     this.mask = new Int32Array(n);
     this.dot = new Float64Array(n);
     this.touched = new Int32Array(n);
-    this.skipWord = new Int32Array(occCount).fill(-1);
   }
 
   /** The vocabulary id of a query word (-1: no title or task uses it) and its weight in the cosine. */
@@ -290,79 +287,70 @@ export class TitleIndex {
     best: Float64Array,
     ownCos: Float64Array,
   ): void {
-    const {
-      words,
-      sqs,
-      queryNorm,
-      occupations,
-      count,
-      firstEntry,
-      largest,
-      entryGroup,
-      entryWord,
-      entryNext,
-    } = query;
-    const headIndex = head === null ? -1 : words.indexOf(head);
-    const { groupPost, postTitle, mask, touched, skipWord } = this;
-    const scoring: Scoring = { queryNorm, factor, headless, best, ownCos };
-    if (words.length > MASK_BITS) {
+    const headIndex = head === null ? -1 : query.words.indexOf(head);
+    const scoring: Scoring = { queryNorm: query.queryNorm, factor, headless, best, ownCos };
+    if (query.words.length > MASK_BITS) {
       this.scoreAllTitles(query, headIndex, keep, scoring);
       return;
     }
+    for (let at = 0; at < query.count; at++)
+      if (keep[query.occupations[at] as number] === 1) this.scoreAt(query, at, headIndex, scoring);
+  }
+
+  /** Scores the titles of the occupation at position `at` of the query (see scoreTitles). */
+  private scoreAt(query: Reach, at: number, headIndex: number, scoring: Scoring): void {
+    const { words, sqs, occupations, firstEntry, largest, entryGroup, entryWord, entryNext } = query;
+    const { groupPost, postTitle, mask, touched } = this;
+    const o = occupations[at] as number;
+    const skip = largest[at] as number;
+    const g = entryGroup[skip] as number;
+    const skipped = entryWord[skip] as number;
+    if (entryNext[skip] === -1 && firstEntry[at] === skip) {
+      // One query word only: its best title and the own title are all there is to score.
+      const dot = 0 + (sqs[skipped] as number);
+      this.score(scoring, o, this.groupBestTitle[g] as number, dot, skipped === headIndex);
+      if (this.groupHasPrimary[g] === 1)
+        this.score(scoring, o, this.primaryTitle[o] as number, dot, skipped === headIndex);
+      return;
+    }
+    // Which query words each title holds (bit i for word i), over the groups walked.
     let touchedCount = 0;
-    for (let at = 0; at < count; at++) {
-      const o = occupations[at] as number;
-      if (keep[o] === 0) continue;
-      const skip = largest[at] as number;
-      if (entryNext[skip] === -1 && firstEntry[at] === skip) {
-        // One query word only: its best title and the own title are all there is to score.
-        const g = entryGroup[skip] as number;
-        const i = entryWord[skip] as number;
-        const dot = 0 + (sqs[i] as number);
-        this.score(scoring, o, this.groupBestTitle[g] as number, dot, i === headIndex);
-        if (this.groupHasPrimary[g] === 1)
-          this.score(scoring, o, this.primaryTitle[o] as number, dot, i === headIndex);
-        continue;
+    for (let e = firstEntry[at] as number; e !== -1; e = entryNext[e] as number) {
+      if (e === skip) continue;
+      const bit = 1 << (entryWord[e] as number);
+      const walked = entryGroup[e] as number;
+      for (let k = groupPost[walked] as number, kEnd = groupPost[walked + 1] as number; k < kEnd; k++) {
+        const t = postTitle[k] as number;
+        if (mask[t] === 0) touched[touchedCount++] = t;
+        mask[t] = (mask[t] as number) | bit;
       }
-      // Which query words each title holds (bit i for word i), over the groups walked.
-      skipWord[o] = entryWord[skip] as number;
-      for (let e = firstEntry[at] as number; e !== -1; e = entryNext[e] as number) {
-        if (e === skip) continue;
-        const bit = 1 << (entryWord[e] as number);
-        const g = entryGroup[e] as number;
-        for (let k = groupPost[g] as number, kEnd = groupPost[g + 1] as number; k < kEnd; k++) {
-          const t = postTitle[k] as number;
-          if (mask[t] === 0) touched[touchedCount++] = t;
-          mask[t] = (mask[t] as number) | bit;
-        }
-      }
-      // Of the largest group, the best title and the own title (when not walked, they hold that word only).
-      const g = entryGroup[skip] as number;
-      const bit = 1 << (entryWord[skip] as number);
-      const bestTitle = this.groupBestTitle[g] as number;
-      if (mask[bestTitle] === 0) {
-        touched[touchedCount++] = bestTitle;
-        mask[bestTitle] = bit;
-      }
-      const own = this.primaryTitle[o] as number;
-      if (this.groupHasPrimary[g] === 1 && mask[own] === 0) {
-        touched[touchedCount++] = own;
-        mask[own] = bit;
-      }
+    }
+    // A title walked may hold the word of the largest group too.
+    const skippedBit = 1 << skipped;
+    const skippedId = query.ids[skipped] as number;
+    for (let j = 0; j < touchedCount; j++) {
+      const t = touched[j] as number;
+      if (this.titleHas(t, skippedId)) mask[t] = (mask[t] as number) | skippedBit;
+    }
+    // Of the largest group, the best title and the own title (when not walked, they hold that word only).
+    const bestTitle = this.groupBestTitle[g] as number;
+    if (mask[bestTitle] === 0) {
+      touched[touchedCount++] = bestTitle;
+      mask[bestTitle] = skippedBit;
+    }
+    const own = this.primaryTitle[o] as number;
+    if (this.groupHasPrimary[g] === 1 && mask[own] === 0) {
+      touched[touchedCount++] = own;
+      mask[own] = skippedBit;
     }
     for (let j = 0; j < touchedCount; j++) {
       const t = touched[j] as number;
-      const o = this.occOf[t] as number;
-      // A title walked may hold the word of its occupation's largest group too.
-      const skipped = skipWord[o] as number;
-      let m = mask[t] as number;
-      if ((m & (1 << skipped)) === 0 && this.titleHas(t, query.ids[skipped] as number)) m |= 1 << skipped;
+      const m = mask[t] as number;
       let dot = 0;
       for (let i = 0; i < words.length; i++) if ((m & (1 << i)) !== 0) dot += sqs[i] as number;
       this.score(scoring, o, t, dot, headIndex >= 0 && (m & (1 << headIndex)) !== 0);
       mask[t] = 0;
     }
-    for (let j = 0; j < touchedCount; j++) skipWord[this.occOf[touched[j] as number] as number] = -1;
   }
 
   /** scoreTitles for a query of more words than a mask holds: every title of the kept occupations. */
