@@ -1,4 +1,11 @@
-import { ONET_SOURCES, primaryTitleForMatching, titleVariants } from '../../../src/service/data/onet/build';
+import {
+  buildOnetPart,
+  ONET_SOURCES,
+  primaryTitleForMatching,
+  titleVariants,
+  type OnetPart,
+} from '../../../src/service/data/onet/build';
+import { loadRealOnetPart, RAW_DIR } from './onet-part-fixture';
 
 describe('O*NET part build: title strings', () => {
   test('an "Except ..." clause of an occupation title is not matching evidence', () => {
@@ -35,4 +42,30 @@ describe('O*NET part build: title strings', () => {
       ]),
     );
   });
+});
+
+describe('O*NET part build: leaving titles out (the cross-validation of npm run eval:crossval)', () => {
+  test('a title left out is in no occupation, in any form; an occupation keeps its own title', async () => {
+    // Leave out every title that speaks of cashiers, and "RN" (a short title, and the form in parentheses
+    // of "Registered Nurse (RN)").
+    const part = await buildOnetPart(RAW_DIR, {
+      leaveOut: (title) => /cashier/i.test(title) || title.trim() === 'RN',
+    });
+    const full = await loadRealOnetPart();
+    const withWord = (p: OnetPart, word: string): number[] => {
+      const id = p.vocab.indexOf(word);
+      return p.titles.occ
+        .map((_, t) => t)
+        .filter((t) => p.titles.words.slice(p.titles.start[t], p.titles.start[t + 1]).includes(id));
+    };
+    expect(withWord(full, 'cashier').length).toBeGreaterThan(20);
+    // What is left of "cashier" is occupations' own titles (Cashiers, for one).
+    const left = withWord(part, 'cashier');
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((t) => part.titles.kind[t] === 0)).toBe(true);
+    expect(withWord(full, 'rn').length).toBeGreaterThan(0);
+    expect(withWord(part, 'rn')).toEqual([]);
+    // Other titles are untouched.
+    expect(withWord(part, 'teller')).toHaveLength(withWord(full, 'teller').length);
+  }, 120_000);
 });
