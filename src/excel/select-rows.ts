@@ -22,18 +22,34 @@ export async function selectRows(
   }
   const used = spans.slice(0, MAX_AREAS);
   if (used.length === 0) return { selected: 0, areas: 0, capped: false };
+  await selectAreas(where, used);
+  return {
+    selected: used.reduce((n, s) => n + s.r1 - s.r0 + 1, 0),
+    areas: used.length,
+    capped: spans.length > MAX_AREAS,
+  };
+}
+
+/** Selects the block's columns of sheet rows `first` to `last` (1-based): the rows of a run, as one area. */
+export async function selectRowSpan(
+  where: { sheetName: string; firstCol: number; width: number },
+  first: number,
+  last: number,
+): Promise<void> {
+  await selectAreas(where, [{ r0: first, r1: last }]);
+}
+
+async function selectAreas(
+  where: { sheetName: string; firstCol: number; width: number },
+  spans: ReadonlyArray<{ r0: number; r1: number }>,
+): Promise<void> {
   const c0 = columnLetters(where.firstCol);
   const c1 = columnLetters(where.firstCol + Math.max(1, where.width) - 1);
-  const address = used.map((s) => `${c0}${s.r0}:${c1}${s.r1}`).join(',');
+  const address = spans.map((s) => `${c0}${s.r0}:${c1}${s.r1}`).join(',');
   await Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(where.sheetName);
     sheet.activate();
     sheet.getRanges(address).select();
     await context.sync();
   });
-  return {
-    selected: used.reduce((n, s) => n + s.r1 - s.r0 + 1, 0),
-    areas: used.length,
-    capped: spans.length > MAX_AREAS,
-  };
 }

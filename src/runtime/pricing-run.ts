@@ -64,8 +64,11 @@ export interface PriceRunSummary {
   failures: Array<{ row: number; message: string }>;
   /** Every failed row (1-based sheet rows), so the pane can select them all. */
   failedRows: number[];
-  /** Where the rows are: the sheet and the block's columns (for selecting rows). */
-  where: { sheetName: string; firstCol: number; width: number } | null;
+  /**
+   * Where the rows are: the sheet, the block's columns, and its first and last data rows (1-based sheet
+   * rows), for selecting rows after the run.
+   */
+  where: { sheetName: string; firstCol: number; width: number; firstRow: number; lastRow: number } | null;
 }
 
 /** Said before anything is sent: the results could not be written, so the service is not asked. */
@@ -103,7 +106,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
     failedRows: [],
-    where: { sheetName: block.sheetName, firstCol: block.firstCol, width: block.width },
+    where: {
+      sheetName: block.sheetName,
+      firstCol: block.firstCol,
+      width: block.width,
+      firstRow: block.firstDataRow + 1,
+      lastRow: block.firstDataRow + block.rows.length,
+    },
   };
   if (block.sheetProtected) throw new SelectionProblem(protectedSheetMessage(block.sheetName), block);
   if (block.rows.length === 0) {

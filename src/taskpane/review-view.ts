@@ -77,7 +77,10 @@ function choices(): Map<string, string> {
   return out;
 }
 
-export function initReviewView(deps: { client: () => CandidateSource; reprice: () => Promise<void> }): void {
+/** Wires the card; returns `open`, which reviews the rows selected now (the summary selects a run's rows first). */
+export function initReviewView(deps: { client: () => CandidateSource; reprice: () => Promise<void> }): {
+  open: () => Promise<void>;
+} {
   const open = async (): Promise<void> => {
     byId('review-card').hidden = false;
     byId('review-status').textContent = 'Asking the service for candidates…';
@@ -122,4 +125,5 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
       }
     })();
   });
+  return { open };
 }

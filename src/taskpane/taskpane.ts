@@ -3,7 +3,7 @@ import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
 import { getSession, type Session } from '../runtime/session';
 import { DEFAULT_SETTINGS, SettingsError } from '../runtime/settings';
-import { selectRows } from '../excel/select-rows';
+import { selectRows, selectRowSpan } from '../excel/select-rows';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
 import { refreshAll, refreshSelection } from '../runtime/refresh';
@@ -35,6 +35,8 @@ byId<HTMLInputElement>('service-url').value = DEFAULT_SETTINGS.serviceUrl;
 byId<HTMLInputElement>('cache-ttl').value = String(DEFAULT_SETTINGS.cacheTtlHours);
 
 let running: AbortController | null = null;
+/** Opens the Review card on the selected rows (set once the card is wired). */
+let openReview: (() => Promise<void>) | null = null;
 
 function setRunning(controller: AbortController | null): void {
   running = controller;
@@ -223,6 +225,33 @@ function showSummary(summary: PriceRunSummary | null, error?: string): void {
       box.append(select, note);
     }
   }
+  // Review the matches of the rows just priced (issue 10 item 4: "the rows of the last run"): the run's
+  // rows are selected again, whatever is selected now, and the Review card opens on them.
+  const where = summary.where;
+  if (where !== null && summary.priced > 0 && openReview !== null) {
+    const review = openReview;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'btn';
+    button.dataset.testid = 'review-run';
+    button.textContent = 'Review the matches of these rows';
+    const note = document.createElement('p');
+    note.className = 'hint';
+    note.setAttribute('role', 'status');
+    button.addEventListener(
+      'click',
+      busy(button, async () => {
+        try {
+          await selectRowSpan(where, where.firstRow, where.lastRow);
+          note.textContent = '';
+          await review();
+        } catch (err) {
+          note.textContent = `Could not select the rows: ${errorText(err)}`;
+        }
+      }),
+    );
+    box.append(button, note);
+  }
 }
 
 async function runPricing(session: Session, mode: RunMode): Promise<void> {
@@ -369,7 +398,10 @@ async function start(): Promise<void> {
   });
   button('detect-columns').addEventListener('click', busy(button('detect-columns'), detectColumns));
   initAgingView();
-  initReviewView({ client: () => session.client(), reprice: () => runPricing(session, 'reprice') });
+  openReview = initReviewView({
+    client: () => session.client(),
+    reprice: () => runPricing(session, 'reprice'),
+  }).open;
 
   button('refresh-selection').addEventListener(
     'click',

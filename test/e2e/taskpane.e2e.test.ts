@@ -781,4 +781,22 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(allCodes.length).toBe(codeRows.length);
     expect(key).not.toBeNull();
   }, 150_000);
+
+  it("reviews the last run from its summary: the run's rows are selected again and the card opens on them (issue 10 item 4)", async () => {
+    // The summary is the re-pricing run of the test above (sheet rows 2-41). Select something else first.
+    await page.evaluate(() => {
+      const wb = window.__simExcel?.workbook;
+      if (wb) wb.selection = { sheet: 'Jobs', rect: { r0: 600, c0: 0, r1: 600, c1: 0 } };
+    });
+    await page.getByTestId('review-close').click();
+    await page
+      .getByTestId('summary')
+      .screenshot({ path: join(ROOT, 'test-results', 'summary-review-run.png') });
+    await page.getByTestId('review-run').click();
+    await page.getByTestId('review-card').waitFor({ state: 'visible' });
+    await page.getByTestId('review-status').filter({ hasText: 'distinct' }).waitFor({ timeout: 30_000 });
+    const selection = await page.evaluate(() => window.__simExcel?.workbook.selection);
+    // 0-based rows 1-40 are sheet rows 2-41: the run's data rows, from its first column.
+    expect(selection).toMatchObject({ sheet: 'Jobs', rect: { r0: 1, r1: 40, c0: 0 } });
+  }, 60_000);
 });
