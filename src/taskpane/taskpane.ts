@@ -170,6 +170,7 @@ function showSummary(summary: PriceRunSummary | null, error?: string): void {
     return;
   }
   if (!summary) return;
+  const where = summary.where;
   const title = document.createElement('h3');
   title.textContent = summaryTitle(summary);
   const dl = document.createElement('dl');
@@ -199,59 +200,51 @@ function showSummary(summary: PriceRunSummary | null, error?: string): void {
       list.append(li);
     }
     box.append(list);
-    const where = summary.where;
-    if (where !== null && summary.failedRows.length > 0) {
-      const select = document.createElement('button');
-      select.type = 'button';
-      select.className = 'btn';
-      select.dataset.testid = 'select-failed';
-      select.textContent = `Select the ${summary.failedRows.length.toLocaleString('en-US')} failed ${summary.failedRows.length === 1 ? 'row' : 'rows'}`;
-      const note = document.createElement('p');
-      note.className = 'hint';
-      note.setAttribute('role', 'status');
-      select.addEventListener(
-        'click',
-        busy(select, async () => {
-          try {
-            const r = await selectRows(where, summary.failedRows);
-            note.textContent = r.capped
-              ? `Selected the first ${r.selected.toLocaleString('en-US')} failed rows (${r.areas} groups; Excel takes no more at once).`
-              : `Selected ${r.selected.toLocaleString('en-US')} failed ${r.selected === 1 ? 'row' : 'rows'}.`;
-          } catch (err) {
-            note.textContent = `Could not select the rows: ${errorText(err)}`;
-          }
-        }),
+    if (where !== null && summary.failedRows.length > 0)
+      summaryAction(
+        box,
+        'select-failed',
+        `Select the ${summary.failedRows.length.toLocaleString('en-US')} failed ${summary.failedRows.length === 1 ? 'row' : 'rows'}`,
+        async () => {
+          const r = await selectRows(where, summary.failedRows);
+          return r.capped
+            ? `Selected the first ${r.selected.toLocaleString('en-US')} failed rows (${r.areas} groups; Excel takes no more at once).`
+            : `Selected ${r.selected.toLocaleString('en-US')} failed ${r.selected === 1 ? 'row' : 'rows'}.`;
+        },
       );
-      box.append(select, note);
-    }
   }
   // Review the matches of the rows just priced (issue 10 item 4: "the rows of the last run"): the run's
   // rows are selected again, whatever is selected now, and the Review card opens on them.
-  const where = summary.where;
-  if (where !== null && summary.priced > 0 && openReview !== null) {
-    const review = openReview;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'btn';
-    button.dataset.testid = 'review-run';
-    button.textContent = 'Review the matches of these rows';
-    const note = document.createElement('p');
-    note.className = 'hint';
-    note.setAttribute('role', 'status');
-    button.addEventListener(
-      'click',
-      busy(button, async () => {
-        try {
-          await selectRowSpan(where, where.firstRow, where.lastRow);
-          note.textContent = '';
-          await review();
-        } catch (err) {
-          note.textContent = `Could not select the rows: ${errorText(err)}`;
-        }
-      }),
-    );
-    box.append(button, note);
-  }
+  const review = openReview;
+  if (where !== null && summary.priced > 0 && review !== null)
+    summaryAction(box, 'review-run', 'Review the matches of these rows', async () => {
+      await selectRowSpan(where, where.firstRow, where.lastRow);
+      await review();
+      return '';
+    });
+}
+
+/** A button under the run summary and the status line beside it, which says what `act` returns. */
+function summaryAction(box: HTMLElement, testid: string, label: string, act: () => Promise<string>): void {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'btn';
+  button.dataset.testid = testid;
+  button.textContent = label;
+  const note = document.createElement('p');
+  note.className = 'hint';
+  note.setAttribute('role', 'status');
+  button.addEventListener(
+    'click',
+    busy(button, async () => {
+      try {
+        note.textContent = await act();
+      } catch (err) {
+        note.textContent = `Could not select the rows: ${errorText(err)}`;
+      }
+    }),
+  );
+  box.append(button, note);
 }
 
 async function runPricing(session: Session, mode: RunMode): Promise<void> {
