@@ -200,6 +200,13 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     titleFactor: number;
   }
 
+  /** A title score of occupation o as the description re-weighs it (unchanged without one). */
+  function weighed(titleScore: number, o: number, w: Weighing): number {
+    return w.descTop > 0
+      ? titleScore * w.titleFactor + (w.descWeight * (descScores[o] as number)) / w.descTop
+      : titleScore;
+  }
+
   /**
    * Keeps in `touchedOcc` (in order) only the occupations whose score can reach MIN_MATCH_SCORE, given
    * that their best title scores at most titleBest and their own title's cosine is at most titleOwn.
@@ -215,11 +222,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         OCCUPATION_TITLE_BONUS * (titleOwn[o] as number) +
         (prior[o] as number) +
         w.headBonus;
-      const bound =
-        w.descTop > 0
-          ? titleBound * w.titleFactor + (w.descWeight * (descScores[o] as number)) / w.descTop
-          : titleBound;
-      if (bound >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
+      if (weighed(titleBound, o, w) >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
       else clearOccupation(o);
     }
     touchedOcc.length = kept;
@@ -285,7 +288,6 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       descWeight: vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT,
       titleFactor: descTop > 0 && vague ? VAGUE_TITLE_FACTOR : 1,
     };
-    const { descWeight, titleFactor } = weighing;
 
     // Most occupations a title reaches share only a generic word with it ("Operator" reaches 300): the
     // bounds drop them before their titles are read, then the titles of the rest are scored.
@@ -326,10 +328,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
         headAgrees[o] = 0;
       }
-    if (descTop > 0)
-      for (const o of touchedOcc)
-        occScore[o] =
-          (occScore[o] as number) * titleFactor + (descWeight * (descScores[o] as number)) / descTop;
+    for (const o of touchedOcc) occScore[o] = weighed(occScore[o] as number, o, weighing);
     return { vague };
   }
 

@@ -150,14 +150,16 @@ export class TitleIndex {
         const i = (groupOfOcc[o] as number) - first;
         counts[i] = (counts[i] as number) + 1;
       }
-      // The groups one after the other; within a group, titles ascending (this index's numbering).
+      // The groups one after the other; within a group, titles ascending.
       let next = postStart[w] as number;
       for (const c of counts) {
         groupPost.push(next);
         next += c;
       }
+      // Build order within an occupation is this index's order (the renumbering is stable).
       const fillAt = groupPost.slice(first);
-      for (const t of byBuildOrder.slice(postStart[w], postStart[w + 1]).sort()) {
+      for (let k = postStart[w] as number; k < (postStart[w + 1] as number); k++) {
+        const t = byBuildOrder[k] as number;
         const i = (groupOfOcc[this.occOf[t] as number] as number) - first;
         this.postTitle[fillAt[i] as number] = t;
         fillAt[i] = (fillAt[i] as number) + 1;
