@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildOnetPart, ONET_SOURCES, type OnetPart } from '../../../src/service/data/onet/build';
 import { dataPaths } from '../../../src/service/config';
 import { findRaw } from '../../../src/service/data/raw-files';
+import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
 
 /**
  * The real O*NET part, built from ../shared/data/raw once and cached in the OS temp folder so that
@@ -22,6 +23,11 @@ export async function loadRealOnetPart(): Promise<OnetPart> {
   writeFileSync(partial, JSON.stringify(part));
   renameSync(partial, file);
   return part;
+}
+
+/** A matcher over the real O*NET part, for the test files that only match titles. */
+export async function loadRealMatcher(): Promise<OnetMatcher> {
+  return createMatcher(await loadRealOnetPart());
 }
 
 function cacheKey(): string {

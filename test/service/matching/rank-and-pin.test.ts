@@ -1,18 +1,15 @@
-import type { OnetPart } from '../../../src/service/data/onet/build';
-import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
-import { loadRealOnetPart } from './onet-part-fixture';
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
 
 /**
  * D18 candidates and D19 pinning come from the same ranking as pricing: the first candidate is the job
  * `match` prices, the list is empty exactly when `match` finds nothing, and a pinned code is priced as
  * that benchmark, Confident, at the title's seniority.
  */
-let part: OnetPart;
 let matcher: OnetMatcher;
 
 beforeAll(async () => {
-  part = await loadRealOnetPart();
-  matcher = createMatcher(part);
+  matcher = await loadRealMatcher();
 }, 120_000);
 
 const TITLES = [

@@ -1,7 +1,6 @@
-import type { OnetPart } from '../../../src/service/data/onet/build';
-import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import { accepted, HELDOUT_TITLES, SEALED_TITLES, type EvalTitle } from './heldout-titles';
-import { loadRealOnetPart } from './onet-part-fixture';
+import { loadRealMatcher } from './onet-part-fixture';
 import { AMBIGUOUS_TITLES, ENTRY_LEVEL_TITLES, GENERIC_TITLES, RATING_TITLES } from './rating-titles';
 
 /**
@@ -15,11 +14,9 @@ import { AMBIGUOUS_TITLES, ENTRY_LEVEL_TITLES, GENERIC_TITLES, RATING_TITLES } f
  * a lead of 0.15 (calibrated on the reported-title cross-validation, see rating.ts): Confident 134/139
  * (96.4 %), Probable 116/138 (84.1 %), Possible 16/45 (35.6 %). The bounds below leave a margin.
  */
-let part: OnetPart;
 let matcher: OnetMatcher;
 beforeAll(async () => {
-  part = await loadRealOnetPart();
-  matcher = createMatcher(part);
+  matcher = await loadRealMatcher();
 }, 120_000);
 
 const ALL: readonly EvalTitle[] = [...HELDOUT_TITLES, ...SEALED_TITLES, ...RATING_TITLES];

@@ -1,5 +1,5 @@
-import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
-import { loadRealOnetPart } from './onet-part-fixture';
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
 
 /**
  * Issue 11 "worker, helper or supervisor", "public-safety ranks and combined roles", residents and
@@ -8,7 +8,7 @@ import { loadRealOnetPart } from './onet-part-fixture';
  */
 let matcher: OnetMatcher;
 beforeAll(async () => {
-  matcher = createMatcher(await loadRealOnetPart());
+  matcher = await loadRealMatcher();
 }, 120_000);
 
 const soc = (title: string): string | undefined => matcher.match(title, '')?.socCode;

@@ -1,6 +1,6 @@
 import { WordRepair, withinOneEdit } from '../../../src/service/matching/word-repair';
-import { createMatcher, type OnetMatcher } from '../../../src/service/matching/matcher';
-import { loadRealOnetPart } from './onet-part-fixture';
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
 
 describe('WordRepair on a small vocabulary (issue 11: typos and HR short forms)', () => {
   const vocab = [
@@ -52,7 +52,7 @@ describe('WordRepair on a small vocabulary (issue 11: typos and HR short forms)'
 describe('the matcher with word repair, on the real O*NET index', () => {
   let matcher: OnetMatcher;
   beforeAll(async () => {
-    matcher = createMatcher(await loadRealOnetPart());
+    matcher = await loadRealMatcher();
   }, 120_000);
 
   it('answers HR-system short forms and typos that got "No matching job found" before', () => {
