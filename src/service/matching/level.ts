@@ -1,3 +1,5 @@
+import { titleWords } from '../text/normalize';
+
 /**
  * Seniority ("level") signals in a title, kept apart from the occupation words.
  *
@@ -118,6 +120,24 @@ const GRADE_MARKERS: ReadonlySet<string> = new Set(['level', 'tier']);
 /** A level signal of one shape (an object literal, not a spread: every title with a level word makes one). */
 function signal(def: LevelDef, words: readonly string[], management: boolean): LevelSignal {
   return { name: def.name, shift: def.shift, rank: def.rank, words, management };
+}
+
+/**
+ * The level and content words of a title as written. An HR system writes the level after a comma
+ * ("Analyst, Sr", "Admin Asst,Sr", "Sys Anlst,Prin"; issue 11): when everything after the last comma is
+ * level words, they are read where a title puts them, seniority words before the rest and a grade
+ * number after it ("Analyst, Sr II" as "Senior Analyst II"). Otherwise the words keep their order.
+ */
+export function extractTitleLevel(title: string): LevelledTitle {
+  const comma = title.lastIndexOf(',');
+  if (comma > 0) {
+    const tail = titleWords(title.slice(comma + 1));
+    const pure = tail.filter((w) => Object.hasOwn(PURE, w) || Object.hasOwn(ANYWHERE, w));
+    const grades = tail.filter((w) => Object.hasOwn(GRADE, w) || FILLER.has(w));
+    if (pure.length > 0 && pure.length + grades.length === tail.length)
+      return extractLevel([...pure, ...titleWords(title.slice(0, comma)), ...grades]);
+  }
+  return extractLevel(titleWords(title));
 }
 
 export function extractLevel(words: readonly string[]): LevelledTitle {

@@ -2,7 +2,7 @@ import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '..
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { extractLevel, zoneLevelName, type LevelSignal } from './level';
+import { extractTitleLevel, zoneLevelName, type LevelSignal } from './level';
 import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
 import { CONFIDENT_SCORE, MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
@@ -394,7 +394,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     level: LevelSignal | null;
     list: Array<{ o: number; score: number; rating: MatchRating }>;
   } {
-    const { content, level } = extractLevel(titleWords(title));
+    const { content, level } = extractTitleLevel(title);
     const words = repaired(splitCompounds(content));
     if (words.length === 0) return { words, level, list: [] };
     const { vague } = score(words, headNoun(title, words), description);
@@ -607,7 +607,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   function pinned(code: string, title: string): OccupationMatch | null {
     const o = byCode.get(code.trim());
     if (o === undefined) return null;
-    const { content, level } = extractLevel(titleWords(title));
+    const { content, level } = extractTitleLevel(title);
     return occupationMatch(o, 'Confident', 1, splitCompounds(content), level);
   }
 

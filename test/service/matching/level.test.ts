@@ -1,4 +1,4 @@
-import { extractLevel, zoneLevelName } from '../../../src/service/matching/level';
+import { extractLevel, zoneLevelName, extractTitleLevel } from '../../../src/service/matching/level';
 import { titleWords } from '../../../src/service/text/normalize';
 
 const levelOf = (title: string) => extractLevel(titleWords(title));
@@ -93,4 +93,27 @@ describe('level name from the Job Zone when the title has no seniority word', ()
     [4, '11-2021', 'Manager'],
     [5, '11-1011', 'Executive'],
   ])('zone %d, SOC %s -> %s', (zone, soc, name) => expect(zoneLevelName(zone, soc)).toBe(name));
+});
+
+describe('extractTitleLevel: a level written after a comma (issue 11, "Analyst,Sr")', () => {
+  it('reads level words after the last comma as the title’s level', () => {
+    expect(extractTitleLevel('Analyst,Sr')).toMatchObject({
+      content: ['analyst'],
+      level: { name: 'Senior' },
+    });
+    expect(extractTitleLevel('Sys Anlst, Prin')).toMatchObject({
+      content: ['system', 'anlst'],
+      level: { name: 'Principal' },
+    });
+    // Seniority before the title, a grade number after it, as "Senior Accountant II" reads.
+    expect(extractTitleLevel('Accountant, Sr II')).toEqual(extractTitleLevel('Senior Accountant II'));
+  });
+
+  it('leaves a comma-inverted occupation alone: "Clerk, Accounts Payable" has no level', () => {
+    expect(extractTitleLevel('Clerk, Accounts Payable')).toEqual({
+      content: ['clerk', 'account', 'payable'],
+      level: null,
+    });
+    expect(extractTitleLevel('Engineer, II')).toEqual(extractTitleLevel('Engineer II'));
+  });
 });
