@@ -173,7 +173,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       fixed ??= [...words];
       fixed[i] = repair;
     }
-    // Two words may now be the same word ("Electcian Electrician"): keep the words distinct.
+    // Two words may now be the same word ("Electrcian Electrician"): keep the words distinct.
     return fixed === null ? words : [...new Set(fixed)];
   }
 

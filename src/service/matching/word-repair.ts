@@ -1,6 +1,6 @@
 /**
  * Reads a title word that no O*NET title uses as the title word it most likely stands for, so that a
- * one-letter typo ("Electcian", "Maintanence") or an HR system's short form that no table lists
+ * one-letter typo ("Electrcian", "Maintenence") or an HR system's short form that no table lists
  * ("Custdn", "Lndscp Wkr") still reaches the occupation instead of "No matching job found".
  *
  * Two readings, tried in this order, each only for a word that is not a title word itself:
