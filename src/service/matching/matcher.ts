@@ -472,16 +472,20 @@ export function createMatcher(part: OnetPart): OnetMatcher {
    * without a role, a physician in training. Each reading applies only when the direct match is not
    * already that kind of answer.
    */
-  function rankedTitle(title: string, description: string): Ranking {
+  function rankedTitle(written: string, description: string): Ranking {
+    const title = departmentFirst(written);
     const direct = ranked(title, description);
-    return (
+    const read =
       executiveReading(title, description, direct) ??
       combinedRoleReading(title, description, direct) ??
       traineePhysicianReading(description, direct) ??
       rankOrHelperReading(description, direct) ??
       fieldReading(direct) ??
-      direct
-    );
+      direct;
+    // A title read with its department first was interpreted too: at most Probable.
+    return title === written
+      ? read
+      : { ...read, list: read.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
   }
 
   /**
@@ -613,6 +617,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
 
   return { match, rank, pinned };
 }
+
+/**
+ * A department in parentheses names the field the job works in: "Engineer (Fire Dept)" is a fire
+ * engineer, "Clerk (Police Department)" a police clerk (issue 11: public-sector payroll titles). Read
+ * as written, the department word itself counts against the occupations that do the work.
+ */
+function departmentFirst(title: string): string {
+  const m = DEPARTMENT_QUALIFIER.exec(title);
+  return m === null ? title : `${m[2]} ${m[1]}`;
+}
+
+const DEPARTMENT_QUALIFIER = /^(.*\S)\s*\(\s*([^()]*?\S)\s+(?:dept\.?|department|division|div\.?)\s*\)\s*$/i;
 
 /**
  * The head noun of a title among its content words: the last content word of the part before a

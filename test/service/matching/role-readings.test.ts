@@ -25,6 +25,15 @@ describe('role readings', () => {
     expect(soc('Welding Helper')).toBe('51-9198');
   });
 
+  it('reads a department in parentheses as the field of the job, rated at most Probable', () => {
+    const written = matcher.match('Mechanic (Transit Dept.)', '');
+    const read = matcher.match('Transit Mechanic', '');
+    expect(written?.socCode).toBe('49-3031');
+    // Priced exactly as "Transit Mechanic" (Confident there), one step less sure: it was read, not found.
+    expect(read?.rating).toBe('Confident');
+    expect(written).toEqual({ ...read, rating: 'Probable' });
+  });
+
   it('keeps a rank word that O*NET lists in the matched occupation’s own titles', () => {
     expect(soc('Bell Captain')).toBe('39-6011');
     expect(soc('Police Sergeant')).toBe('33-1012');
