@@ -1,8 +1,8 @@
-import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '../model';
+import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '../contracts';
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { extractTitleLevel, zoneLevelName, type LevelSignal } from './level';
+import { extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { NORMALIZER_VERSION, proseWords, stem, titleWords } from '../text/normalize';
 import { CONFIDENT_SCORE, MIN_MATCH_SCORE, rateMatch, VAGUE_WORD_IDF } from './rating';
 import { TaskIndex } from './task-index';
@@ -140,7 +140,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const prior = Float64Array.from(codes, (c, i) =>
     occupationPrior(c, employment[i] as number, perSoc.get(socCodes[i] as string) as number),
   );
-  // Words of each occupation's own title, to cancel a management word's level shift (see level.ts).
+  // Words of each occupation's own title, to cancel a management word's level shift (see title-level.ts).
   const ownTitleWords: Set<string>[] = codes.map(() => new Set());
   for (let t = 0; t < part.titles.occ.length; t++) {
     if (part.titles.kind[t] !== TitleKind.Primary) continue;
@@ -738,7 +738,7 @@ const MANAGEMENT_WORDS: ReadonlySet<string> = new Set([
  * A management word's shift is cancelled when the matched occupation already is that level: its own
  * title holds the word ("Chief Executive Officer" -> Chief Executives, "Art Director" -> Art
  * Directors), its level is the signal's level ("SVP Finance" -> Chief Executives, Executive), or the
- * title is nothing but such words ("President"). Its OEWS figures then describe that level. See level.ts.
+ * title is nothing but such words ("President"). Its OEWS figures then describe that level. See title-level.ts.
  */
 function effectiveShift(
   level: LevelSignal,

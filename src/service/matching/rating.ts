@@ -1,4 +1,4 @@
-import type { MatchRating } from '../model';
+import type { MatchRating } from '../contracts';
 
 /**
  * D3 MatchRating from the winner's score and its lead over the best *other SOC occupation*.

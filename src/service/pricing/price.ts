@@ -3,7 +3,7 @@ import type { AppliedLocation } from '../location/resolve';
 import { localWages, type AppliedLevel } from './area-wages';
 import { bonusShares } from './bonus';
 import type { Sector } from './industry';
-import { shiftWindow } from './level';
+import { shiftWindow } from './level-window';
 import { occupationWages, type SocLevel } from './occupation';
 import type { SizeApplied } from './size';
 
