@@ -2,7 +2,7 @@ import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '..
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { isSocDetailedOccupation, socOf } from '../soc-code';
+import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { QueryWords } from './query-words';
@@ -12,6 +12,7 @@ import { OccupationScorer } from './scorer';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
+import { occupationTitleHead } from './title-shape';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -37,8 +38,20 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const socCodes = codes.map(socOf);
   const ownTitleWords = primaryTitleWords(part);
   const queryWords = new QueryWords(part, titleIndex);
-  const ranked = directRanking(queryWords, new OccupationScorer(part, titleIndex, ownTitleWords), socCodes);
-  const readings = new TitleReadings(ranked, new RoleReadings(part, titleIndex), socCodes);
+  const roles = new RoleReadings(part, titleIndex);
+  const ownHeadModifiers = occTitles.map((t) => {
+    const own = occupationTitleHead(t);
+    return own !== null && roles.personNoun(own.head) ? own.modifier : null;
+  });
+  const scorer = new OccupationScorer(part, titleIndex, ownTitleWords, ownHeadModifiers);
+  // Physicians' SOC codes are split by specialty, and a specialty the SOC does not list separately is
+  // Physicians, All Other; O*NET's alternate titles do not always follow that split ("Physician
+  // Rheumatology" is listed under General Internal Medicine Physicians). A physician answer whose own
+  // title does not name the title's specialty is therefore at most Probable.
+  const confidentDoubt = (o: number, words: readonly string[]): boolean =>
+    isPhysicianOrSurgeon(socCodes[o] as string) && roles.specialtyBeyondOwnTitle(o, words);
+  const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
+  const readings = new TitleReadings(ranked, roles, socCodes);
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
 
   function occupationMatch(
