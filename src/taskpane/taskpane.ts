@@ -1,13 +1,13 @@
 import css from './taskpane.css';
 import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
-import { getSession, type Session } from '../runtime/session';
-import { DEFAULT_SETTINGS, SettingsError } from '../runtime/settings';
+import { getSession, type Session } from '../session/session';
+import { DEFAULT_SETTINGS, SettingsError } from '../session/settings';
 import { selectRows, selectRowSpan } from '../excel/select-rows';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
 import { refreshAll, refreshSelection } from '../runtime/refresh';
-import { onNotice } from '../runtime/notices';
+import { onNotice } from '../session/notices';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
 import { initAgingView } from './aging-view';

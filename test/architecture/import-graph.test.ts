@@ -14,10 +14,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   domain: ['domain'],
   api: ['api', 'domain'],
   excel: ['excel', 'api', 'domain'],
-  runtime: ['runtime', 'excel', 'api', 'domain'],
-  functions: ['functions', 'runtime', 'excel', 'api', 'domain'],
-  taskpane: ['taskpane', 'runtime', 'excel', 'api', 'domain'],
-  commands: ['commands', 'runtime', 'excel', 'api', 'domain'],
+  session: ['session', 'api', 'domain'],
+  runtime: ['runtime', 'session', 'excel', 'api', 'domain'],
+  functions: ['functions', 'runtime', 'session', 'excel', 'api', 'domain'],
+  taskpane: ['taskpane', 'runtime', 'session', 'excel', 'api', 'domain'],
+  commands: ['commands', 'runtime', 'session', 'excel', 'api', 'domain'],
   service: ['service', 'api', 'domain'],
 };
 

@@ -3,7 +3,7 @@ import { deadlineMessage } from '../../src/domain/coalescer';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer, NOT_SIGNED_IN } from '../../src/runtime/pricer';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession, installSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/session/session';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { FakeCustomFunctionError, MemoryOfficeStorage, shown } from './support/office-fakes';

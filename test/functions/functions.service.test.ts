@@ -9,7 +9,7 @@ import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer } from '../../src/runtime/pricer';
 import { createRefresher, type SheetOps } from '../../src/runtime/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession, installSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/session/session';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { jobArgs } from './support/jobs';
 import { shown } from './support/office-fakes';

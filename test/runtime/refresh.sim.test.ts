@@ -3,7 +3,7 @@ import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
 import { refreshSelection } from '../../src/runtime/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession, installSession } from '../../src/runtime/session';
+import { getSession, installSession } from '../../src/session/session';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import { startScriptedServer, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';
 
