@@ -15,10 +15,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   api: ['api', 'domain'],
   excel: ['excel', 'api', 'domain'],
   session: ['session', 'api', 'domain'],
-  runtime: ['runtime', 'session', 'excel', 'api', 'domain'],
-  functions: ['functions', 'runtime', 'session', 'excel', 'api', 'domain'],
-  taskpane: ['taskpane', 'runtime', 'session', 'excel', 'api', 'domain'],
-  commands: ['commands', 'runtime', 'session', 'excel', 'api', 'domain'],
+  formulas: ['formulas', 'session', 'api', 'domain'],
+  runtime: ['runtime', 'formulas', 'session', 'excel', 'api', 'domain'],
+  functions: ['functions', 'runtime', 'formulas', 'session', 'excel', 'api', 'domain'],
+  taskpane: ['taskpane', 'runtime', 'formulas', 'session', 'excel', 'api', 'domain'],
+  commands: ['commands', 'runtime', 'formulas', 'session', 'excel', 'api', 'domain'],
   service: ['service', 'api', 'domain'],
 };
 

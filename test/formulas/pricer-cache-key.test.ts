@@ -5,7 +5,7 @@
  */
 import { JobMarketClient } from '../../src/api/client';
 import { jobSpec } from '../../src/domain/job';
-import { createJobPricer, NOT_SIGNED_IN, type JobPricer } from '../../src/runtime/pricer';
+import { createJobPricer, NOT_SIGNED_IN, type JobPricer } from '../../src/formulas/pricer';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/session/settings';
 import { createMemoryStorage, type KeyValueStorage } from '../../src/session/storage';
 import { resultBody } from '../api/fixtures';
