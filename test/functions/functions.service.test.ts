@@ -7,7 +7,7 @@ import type { FormulaCell } from '../../src/excel/jobprice-cells';
 import { parseJobArgs } from '../../src/formulas/args';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
 import { createJobPricer } from '../../src/formulas/pricer';
-import { createRefresher, type SheetOps } from '../../src/runtime/refresh';
+import { createRefresher, type SheetOps } from '../../src/usecases/refresh';
 import { functionsPricer, installFunctionsPricer } from '../../src/formulas/functions-pricer';
 import { getSession, installSession } from '../../src/session/session';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
