@@ -20,7 +20,7 @@ import {
   type PriceRunSummary,
   type RunMode,
 } from '../usecases/pricing-run';
-import { moreFailuresText, progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
+import { moreFailuresText, progressPercent, progressText, summaryLines, summaryTitle } from './texts';
 
 /**
  * The task pane: wires the template's controls to the session (connection), the pricing run (src/excel +

@@ -4,7 +4,7 @@ import {
   progressText,
   summaryLines,
   summaryTitle,
-} from '../../src/taskpane/summary-text';
+} from '../../src/taskpane/texts';
 import type { PriceRunSummary } from '../../src/usecases/pricing-run';
 
 const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
