@@ -10,9 +10,9 @@ import {
   type InputField,
 } from '../domain/column-mapping';
 import { columnLetters } from '../excel/address';
-import type { SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
 import { loadStoredMapping, saveStoredMapping } from '../excel/workbook-settings';
-import { byId, errorText } from './dom';
+import { busy, byId, errorText } from './dom';
 
 /**
  * The "Columns" section: shows which column feeds which field, lets the user fix it with one select per
@@ -118,4 +118,19 @@ async function onSelectChange(block: SelectionBlock, field: InputField): Promise
   } catch (err) {
     byId('mapping-source').textContent = `Could not save the column choices: ${errorText(err)}`;
   }
+}
+
+async function detectColumns(): Promise<void> {
+  try {
+    const block = await readSelection();
+    renderMapping(block, resolveMapping(block));
+  } catch (err) {
+    byId('mapping-source').textContent = errorText(err);
+  }
+}
+
+/** Wires "Detect columns", which shows the mapping of the rows selected now. */
+export function initMappingView(): void {
+  const detect = byId<HTMLButtonElement>('detect-columns');
+  detect.addEventListener('click', busy(detect, detectColumns));
 }

@@ -1,16 +1,27 @@
 import type { PlanProgress } from '../domain/planner';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
-/** The words and numbers the pane shows for progress and results. Pure, so they are unit-tested. */
+/**
+ * Every word the pane's code writes on screen, and the helpers that count things, in one place: the views
+ * (src/taskpane/*-view.ts) import their texts from here and keep none inline. The static labels of the
+ * cards stay in taskpane.html. Pure, so the texts are unit-tested without a DOM.
+ */
 
-const n = (x: number): string => x.toLocaleString('en-US');
+/** A number as the pane writes it: 12,345. */
+export const num = (x: number): string => x.toLocaleString('en-US');
+
+/** The word for `x` things: `plural(1, 'row', 'rows')` is "row", any other count "rows". */
+export const plural = (x: number, one: string, many: string): string => (x === 1 ? one : many);
+
+/** A count and its word: "1 row", "12,345 rows". */
+export const count = (x: number, one: string, many: string): string => `${num(x)} ${plural(x, one, many)}`;
 
 export function progressText(p: PlanProgress): string {
   const requests =
     p.requestsTotal > 0
-      ? ` · request ${n(Math.min(p.requestsDone, p.requestsTotal))} of ${n(p.requestsTotal)}`
+      ? ` · request ${num(Math.min(p.requestsDone, p.requestsTotal))} of ${num(p.requestsTotal)}`
       : '';
-  return `${n(p.rowsDone)} / ${n(p.rowsTotal)} rows${requests}`;
+  return `${num(p.rowsDone)} / ${num(p.rowsTotal)} rows${requests}`;
 }
 
 export function progressPercent(p: PlanProgress): number {
@@ -34,7 +45,7 @@ export function summaryTitle(s: PriceRunSummary): string {
       return 'Cancelled. Rows priced so far were kept; the rest are marked Cancelled.';
     default:
       return s.failed > 0
-        ? `Done, with ${n(s.failed)} ${s.failed === 1 ? 'row' : 'rows'} that could not be priced.`
+        ? `Done, with ${count(s.failed, 'row', 'rows')} that could not be priced.`
         : 'Done.';
   }
 }
@@ -42,7 +53,7 @@ export function summaryTitle(s: PriceRunSummary): string {
 /** After the first failures listed: "and 15 more", or nothing when all are listed. */
 export function moreFailuresText(s: PriceRunSummary): string | null {
   const more = s.failed - s.failures.length;
-  return more > 0 ? `and ${n(more)} more` : null;
+  return more > 0 ? `and ${num(more)} more` : null;
 }
 
 export function summaryLines(s: PriceRunSummary): SummaryLine[] {
@@ -50,16 +61,76 @@ export function summaryLines(s: PriceRunSummary): SummaryLine[] {
     {
       key: 'priced',
       label: 'Priced',
-      value: n(s.priced),
+      value: num(s.priced),
       ...(s.priced > 0 ? { tone: 'good' as const } : {}),
     },
-    { key: 'failed', label: 'Failed', value: n(s.failed), ...(s.failed > 0 ? { tone: 'bad' as const } : {}) },
-    { key: 'skipped-hidden', label: 'Skipped hidden rows', value: n(s.skippedHidden) },
-    { key: 'cancelled', label: 'Cancelled', value: n(s.cancelled) },
-    { key: 'requests', label: 'Requests made', value: n(s.requests) },
-    { key: 'duplicates', label: 'Duplicates merged', value: n(s.duplicatesMerged) },
+    {
+      key: 'failed',
+      label: 'Failed',
+      value: num(s.failed),
+      ...(s.failed > 0 ? { tone: 'bad' as const } : {}),
+    },
+    { key: 'skipped-hidden', label: 'Skipped hidden rows', value: num(s.skippedHidden) },
+    { key: 'cancelled', label: 'Cancelled', value: num(s.cancelled) },
+    { key: 'requests', label: 'Requests made', value: num(s.requests) },
+    { key: 'duplicates', label: 'Duplicates merged', value: num(s.duplicatesMerged) },
   ];
   if (s.skippedBlank > 0)
-    lines.splice(3, 0, { key: 'skipped-blank', label: 'Skipped blank rows', value: n(s.skippedBlank) });
+    lines.splice(3, 0, { key: 'skipped-blank', label: 'Skipped blank rows', value: num(s.skippedBlank) });
   return lines;
 }
+
+export const connectionTexts = {
+  signedIn: 'Signed in',
+  notSignedIn: 'Not signed in',
+  signedInTo: (host: string): string => `Signed in to ${host}.`,
+  change: 'Change',
+  hide: 'Hide',
+  tokenHelp: 'The token stays in memory only, unless you tick "Remember me".',
+  secretHelp: 'The secret is used once to get a token and is never stored.',
+  pasteToken: 'Paste your access token first.',
+  enterCredentials: 'Enter the client ID and the client secret.',
+  signedInRemembered: 'Signed in. You stay signed in on this computer.',
+  signedInForSession: 'Signed in for this session.',
+  testing: 'Testing…',
+  signedOut: 'Signed out.',
+} as const;
+
+export const runTexts = {
+  signInFirst: 'Sign in first: enter your access token or client credentials under Connection.',
+  reading: 'Reading the selection…',
+  checkingOutput: 'Checking where the results go…',
+  pricing: 'Pricing…',
+  cancelling: 'Cancelling: no new requests are sent…',
+  stopped: (finished: number, rows: number): string => `Stopped: ${num(finished)} of ${num(rows)} rows done`,
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the results go already ${plural(cells, 'holds', 'hold')} data. Replace ${plural(cells, 'it', 'them')}?`,
+  firstFailures: 'First rows that failed',
+  failedRow: (row: number, message: string): string => `Row ${row}: ${message}`,
+  selectFailed: (rows: number): string => `Select the ${count(rows, 'failed row', 'failed rows')}`,
+  selectedFailed: (rows: number): string => `Selected ${count(rows, 'failed row', 'failed rows')}.`,
+  selectedFirstFailed: (rows: number, areas: number): string =>
+    `Selected the first ${num(rows)} failed rows (${areas} groups; Excel takes no more at once).`,
+  reviewRun: 'Review the matches of these rows',
+  couldNotSelect: (error: string): string => `Could not select the rows: ${error}`,
+  couldNotStart: (error: string): string => `The pane could not start: ${error}`,
+} as const;
+
+export const formulasTexts = {
+  working: 'Working…',
+  recalculated: (formulas: number): string =>
+    `Recalculated ${count(formulas, 'JOBPRICE formula', 'JOBPRICE formulas')} in the selection.`,
+  dropped: (results: number): string =>
+    `Dropped ${count(results, 'saved result', 'saved results')}; the workbook is recalculating.`,
+  converted: (converted: number, skipped: number): string => {
+    const left =
+      skipped > 0
+        ? ` ${count(skipped, 'cell was', 'cells were')} left as formulas (error or still calculating).`
+        : '';
+    return `Converted ${count(converted, 'formula', 'formulas')} to values.${left}`;
+  },
+} as const;
+
+export const settingsTexts = {
+  keptFor: (hours: number): string => `Results are kept for ${count(hours, 'hour', 'hours')}.`,
+} as const;
