@@ -1,4 +1,6 @@
+import type { AgingSettings } from '../domain/aging';
 import type { PlanProgress } from '../domain/planner';
+import type { SelectionBlock } from '../excel/selection-reader';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
 /**
@@ -133,4 +135,58 @@ export const formulasTexts = {
 
 export const settingsTexts = {
   keptFor: (hours: number): string => `Results are kept for ${count(hours, 'hour', 'hours')}.`,
+} as const;
+
+export const agingTexts = {
+  status: (a: AgingSettings): string =>
+    !a.enabled
+      ? 'Off: figures are written as priced.'
+      : a.effectiveDate === ''
+        ? 'Choose the effective date to age to.'
+        : `On: the next run writes Salary and Comp figures aged to ${a.effectiveDate} at ${a.ratePercent}% a year.`,
+  notSaved: (error: string): string => `Not saved: ${error}`,
+} as const;
+
+export const mappingTexts = {
+  /** Where the headers came from. */
+  source: (block: Pick<SelectionBlock, 'headerSource' | 'headerRow' | 'table'>): string => {
+    const row = block.headerRow === null ? '' : ` (row ${block.headerRow + 1})`;
+    switch (block.headerSource) {
+      case 'table':
+        return `Headers of table ${block.table ?? ''}${row}.`;
+      case 'selection':
+        return `Headers from the first selected row${row}.`;
+      case 'above':
+        return `Headers from the row above the selection${row}.`;
+      case 'top':
+        return `Headers from the top of the sheet${row}.`;
+      default:
+        return 'No header row found: columns are taken in the order JobTitle, JobDesc, CompanyName, … Fix them below if needed.';
+    }
+  },
+  saved: ' Your choices are saved with this workbook.',
+  notSaved: (error: string): string => `Could not save the column choices: ${error}`,
+  notUsed: '(not used)',
+  /** A column without a header is named by its first value. */
+  example: (sample: string): string => `e.g. ${sample || 'empty'}`,
+} as const;
+
+export const reviewTexts = {
+  asking: 'Asking the service for candidates…',
+  rows: (rows: readonly number[]): string => (rows.length === 1 ? `row ${rows[0]}` : `${rows.length} rows`),
+  notAvailable: (problem: string): string => `Not available: ${problem}`,
+  noMatch: 'No benchmark job matches this title.',
+  pricedAs: (title: string, code: string, rating: string, pinned: boolean): string =>
+    `Priced as ${title || code} (${code}), ${rating || 'no rating'}${pinned ? ', pinned' : ''}.`,
+  keep: 'Keep as it is',
+  candidate: (title: string, code: string, rating: string | undefined): string =>
+    `${title} (${code})${rating ? `, ${rating}` : ''}`,
+  allConfident: (distinct: number): string =>
+    `All ${distinct} distinct ${plural(distinct, 'job is', 'jobs are')} matched Confident or pinned. Untick the box to see them all.`,
+  shown: (shown: number, distinct: number): string =>
+    `${shown} of ${distinct} distinct ${plural(distinct, 'job', 'jobs')} shown.`,
+  wrote: (rows: number, created: boolean): string =>
+    `Wrote ${rows} job ${plural(rows, 'code', 'codes')} into the Job Code column${created ? ' (added right of the inputs)' : ''}; re-pricing…`,
+  repriced: (rows: number): string =>
+    `Wrote ${rows} job ${plural(rows, 'code', 'codes')} and re-priced: those rows are pinned to the chosen jobs.`,
 } as const;
