@@ -2,7 +2,8 @@
  * src/formulas/function-catalog.ts; edit the table there, not this file (npm test checks they agree).
  *
  * custom-functions-metadata reads the JSDoc below to write functions.json (names, descriptions, parameter
- * types; a union type is declared as "any", so a cell's number or text reaches us as is) and, through the
+ * types; a union type is declared as "any", so a cell's number or text reaches us as is, and with
+ * allowCustomDataForDataTypeAny, which it always writes, a data-type cell's value as JSON) and, through the
  * webpack plugin's loader, appends one CustomFunctions.associate(id, function) call per function to this
  * file in the bundle. So this file neither associates nor computes: the bodies are in ./jobprice.ts.
  *
@@ -29,16 +30,16 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @returns Base salary, 10th percentile.
  */
 export function salary10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary10', {
     title,
@@ -70,16 +71,16 @@ export function salary10(
  * @returns Base salary, 25th percentile.
  */
 export function salary25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary25', {
     title,
@@ -111,16 +112,16 @@ export function salary25(
  * @returns Base salary, 50th percentile.
  */
 export function salary50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary50', {
     title,
@@ -152,16 +153,16 @@ export function salary50(
  * @returns Base salary, 75th percentile.
  */
 export function salary75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary75', {
     title,
@@ -193,16 +194,16 @@ export function salary75(
  * @returns Base salary, 90th percentile.
  */
 export function salary90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary90', {
     title,
@@ -234,16 +235,16 @@ export function salary90(
  * @returns Total cash compensation, 10th percentile.
  */
 export function comp10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp10', {
     title,
@@ -275,16 +276,16 @@ export function comp10(
  * @returns Total cash compensation, 25th percentile.
  */
 export function comp25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp25', {
     title,
@@ -316,16 +317,16 @@ export function comp25(
  * @returns Total cash compensation, 50th percentile.
  */
 export function comp50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp50', {
     title,
@@ -357,16 +358,16 @@ export function comp50(
  * @returns Total cash compensation, 75th percentile.
  */
 export function comp75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp75', {
     title,
@@ -398,16 +399,16 @@ export function comp75(
  * @returns Total cash compensation, 90th percentile.
  */
 export function comp90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp90', {
     title,
@@ -439,16 +440,16 @@ export function comp90(
  * @returns Bonus target, 50th percentile, in percent of base salary.
  */
 export function bonusTarget50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTarget50', {
     title,
@@ -480,16 +481,16 @@ export function bonusTarget50(
  * @returns Average bonus target, in percent of base salary.
  */
 export function bonusTargetAvg(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTargetAvg', {
     title,
@@ -521,16 +522,16 @@ export function bonusTargetAvg(
  * @returns The match rating.
  */
 export function matchRating(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('MatchRating', {
     title,
@@ -562,16 +563,16 @@ export function matchRating(
  * @returns The job family name.
  */
 export function jobFamily(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobFamilyName', {
     title,
@@ -603,16 +604,16 @@ export function jobFamily(
  * @returns The job level name.
  */
 export function jobLevel(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobLevelName', {
     title,
@@ -644,16 +645,16 @@ export function jobLevel(
  * @returns The currency code.
  */
 export function currency(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('CurrencyCode', {
     title,
@@ -687,16 +688,16 @@ export function currency(
  */
 export function field(
   name: string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number | string> {
   return anyField(name, {
     title,
@@ -729,17 +730,17 @@ export function field(
  * @returns One row of result fields, with an optional header row.
  */
 export function match(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
   header?: boolean,
-  jobcode?: string | number | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<Array<Array<number | string | CustomFunctions.Error>>> {
   return matchRow(
     { title, description: desc, country, state, city, zip, naics, fte, revenue, jobCode: jobcode },
