@@ -1,4 +1,5 @@
 import { agingFactor, parseIsoDate, type AgingSettings } from '../domain/aging';
+import { BONUS_FORMAT, moneyFormat } from '../domain/number-formats';
 import type { JobOutcome } from '../domain/outcome';
 import {
   BONUS_FIELDS,
@@ -35,18 +36,8 @@ export const STATUS_CANCELLED = 'Cancelled';
 const MONEY = new Set<string>([...SALARY_FIELDS, ...COMP_FIELDS]);
 const BONUS = new Set<string>(BONUS_FIELDS);
 
-/** D2: bonus targets are percentages of base salary already (12.5 means 12.5 %), so no ×100. */
-export const BONUS_FORMAT = '0.0"%"';
+export { BONUS_FORMAT, moneyFormat };
 export const TEXT_FORMAT = '@';
-
-/** D1: annual amounts in CurrencyCode; whole units are what analysts compare. */
-export function moneyFormat(currency: string | undefined): string {
-  const code = (currency ?? '').toUpperCase();
-  if (code === '' || code === 'USD') return '[$$-409]#,##0';
-  if (code === 'EUR') return '[$€-x-euro2] #,##0';
-  if (code === 'GBP') return '[$£-809]#,##0';
-  return `#,##0 "${code.replace(/[^A-Z]/g, '')}"`;
-}
 
 function formatFor(header: string, currency: string | undefined): string {
   if (MONEY.has(header)) return moneyFormat(currency);

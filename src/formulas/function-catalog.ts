@@ -100,7 +100,9 @@ export type FunctionReturn =
   | { readonly kind: 'number'; readonly field: string }
   | { readonly kind: 'text'; readonly field: string }
   | { readonly kind: 'field' }
-  | { readonly kind: 'match' };
+  | { readonly kind: 'match' }
+  /** The whole priced job as one entity value (a card; CustomFunctionsRuntime 1.4). */
+  | { readonly kind: 'entity' };
 
 export interface FunctionEntry {
   /** The id Excel shows after "JOBPRICE.". */
@@ -213,6 +215,14 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
         help: 'TRUE to add a header row of field names above the values (default FALSE).',
       },
     ],
+  },
+  {
+    id: 'JOB',
+    exportName: 'job',
+    description:
+      'The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").',
+    returnsHelp: 'The priced job as an entity value (a card with every result field).',
+    returns: { kind: 'entity' },
   },
 ];
 

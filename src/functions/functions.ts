@@ -10,9 +10,10 @@
  * Argument order, shared by every function:
  *   title, [desc], [country], [state], [city], [zip], [naics], [fte], [revenue], [jobcode].
  * FIELD takes the field name first; MATCH takes its header flag after revenue; jobcode is always last.
+ * JOB returns an entity value (Excel.EntityCellValue: a card; the metadata declares its result "any").
  * Omitted optional arguments arrive as null (not undefined); args.ts treats null and "" as unused.
  */
-import { anyField, matchRow, numberField, textField } from './jobprice';
+import { anyField, jobCard, matchRow, numberField, textField } from './jobprice';
 
 /**
  * Annual base salary at the 10th percentile of the market for a job, in CURRENCY.
@@ -746,4 +747,45 @@ export function match(
     { title, description: desc, country, state, city, zip, naics, fte, revenue, jobCode: jobcode },
     header,
   );
+}
+
+/**
+ * The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").
+ * @customfunction JOB
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns The priced job as an entity value (a card with every result field).
+ */
+export function job(
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<Excel.EntityCellValue> {
+  return jobCard({
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
 }
