@@ -1,9 +1,11 @@
 import { agingFactor, parseIsoDate, type AgingSettings } from '../domain/aging';
 import { BONUS_FORMAT, moneyFormat } from '../domain/number-formats';
 import type { JobOutcome } from '../domain/outcome';
+import type { PricedRow } from '../domain/repricing-changes';
 import {
   BONUS_FIELDS,
   COMP_FIELDS,
+  DATASCOPE_FIELDS,
   RESULT_FIELDS,
   SALARY_FIELDS,
   type JobResult,
@@ -110,6 +112,33 @@ export function outputRow(
   const values: OutputCell[] = RESULT_FIELDS.map(() => '');
   values.push(status, '', '', '');
   return { values, formats: rowFormats(undefined) };
+}
+
+/**
+ * What a row of our columns says, for comparing a re-price with what the row held before
+ * (src/domain/repricing-changes.ts): the median base salary as written, the benchmark, the data date,
+ * the scope and the aging. `cell(header)` gives the row's cell under one of OUTPUT_HEADERS.
+ */
+export function pricedRowFrom(cell: (header: string) => unknown): PricedRow {
+  const text = (header: string): string => {
+    const v = cell(header);
+    return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  };
+  const figure = cell('Salary50');
+  const agedTo = text(AGED_TO_HEADER);
+  return {
+    figure: typeof figure === 'number' ? figure : null,
+    match: text('MatchedJobCode') || text('MatchedJobTitle'),
+    dataDate: text('DataEffectiveDate'),
+    scope: DATASCOPE_FIELDS.map((f) => [f, text(f)] as const),
+    aging: agedTo === '' ? '' : `${agedTo} at ${text(AGING_RATE_HEADER)}`,
+  };
+}
+
+/** What a row says once `outcome` is written to it (the same cells `outputRow` gives), as a PricedRow. */
+export function pricedRowOf(outcome: JobOutcome<JobResult>, aging?: AgingSettings): PricedRow {
+  const { values } = outputRow(outcome, '', aging);
+  return pricedRowFrom((header) => values[OUTPUT_HEADERS.indexOf(header)]);
 }
 
 /** Header comparison ignores case and spaces, so "jobprice status" is found as ours. */

@@ -1,5 +1,6 @@
 import type { AgingSettings } from '../domain/aging';
 import type { PlanProgress } from '../domain/planner';
+import type { ChangeReason, RowChange } from '../domain/repricing-changes';
 import type { SelectionBlock } from '../excel/selection-reader';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
@@ -189,4 +190,34 @@ export const reviewTexts = {
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} into the Job Code column${created ? ' (added right of the inputs)' : ''}; re-pricing…`,
   repriced: (rows: number): string =>
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} and re-priced: those rows are pinned to the chosen jobs.`,
+} as const;
+
+/** The re-price change list under a run's summary (src/taskpane/changes-view.ts). */
+export const changeTexts = {
+  heading: (rows: number): string =>
+    `${count(rows, 'row', 'rows')} moved more than 5 % since ${plural(rows, 'it was', 'they were')} last priced`,
+  listLabel: 'Rows whose Salary50 moved',
+  reason: (r: ChangeReason): string => {
+    const was = (v: string, none: string): string => (v === '' ? none : v);
+    switch (r.kind) {
+      case 'match':
+        return `new match (${r.from} → ${r.to})`;
+      case 'date':
+        return `new data date (${r.from} → ${r.to})`;
+      case 'scope':
+        return `new scope (${r.name}: ${was(r.from, 'none')} → ${was(r.to, 'none')})`;
+      default:
+        return `other aging (${was(r.from, 'not aged')} → ${was(r.to, 'not aged')})`;
+    }
+  },
+  row: (c: RowChange): string => {
+    const sign = c.percent > 0 ? '+' : '';
+    const why = c.reasons.length > 0 ? `: ${c.reasons.map((r) => changeTexts.reason(r)).join('; ')}` : '';
+    return `Row ${c.row}: Salary50 ${num(Math.round(c.before))} → ${num(Math.round(c.after))} (${sign}${c.percent.toFixed(1)} %)${why}`;
+  },
+  more: (rows: number): string => `and ${num(rows)} more`,
+  select: (rows: number): string => `Select the ${count(rows, 'row that moved', 'rows that moved')}`,
+  selected: (rows: number): string => `Selected ${count(rows, 'row that moved', 'rows that moved')}.`,
+  selectedFirst: (rows: number, areas: number): string =>
+    `Selected the first ${num(rows)} rows that moved (${areas} groups; Excel takes no more at once).`,
 } as const;

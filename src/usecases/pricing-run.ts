@@ -5,7 +5,8 @@ import { createRowParser, type ParsedRow } from '../domain/row-parsing';
 import { planBatches, runPlan, type PlanProgress, type SendBatch } from '../domain/planner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { layoutOutput } from '../excel/output-columns';
+import { layoutOutput, pricedRowOf } from '../excel/output-columns';
+import { changedRows, type RowChange } from '../domain/repricing-changes';
 import {
   addOutputColumns,
   countCellsToOverwrite,
@@ -65,6 +66,11 @@ export interface PriceRunSummary {
   /** Every failed row (1-based sheet rows), so the pane can select them all. */
   failedRows: number[];
   /**
+   * Rows priced again whose median base salary moved by more than 5 % since they were last priced, with
+   * why where the rows tell (src/domain/repricing-changes.ts); in sheet order.
+   */
+  changes: RowChange[];
+  /**
    * Where the rows are: the sheet, the block's columns, and its first and last data rows (1-based sheet
    * rows), for selecting rows after the run.
    */
@@ -106,6 +112,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
     failedRows: [],
+    changes: [],
     where: {
       sheetName: block.sheetName,
       firstCol: block.firstCol,
@@ -172,7 +179,11 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('planned');
   await addOutputColumns(target);
   opts.onPhase?.('prepared');
-  const writer = new ResultWriter(target, { ...opts.writer, guard: rowGuard(block, mapping, parsed) });
+  const writer = new ResultWriter(target, {
+    ...opts.writer,
+    guard: rowGuard(block, mapping, parsed),
+    keepPrevious: true,
+  });
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
     requests++;
@@ -208,6 +219,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
       if (base.failures.length < 5) base.failures.push({ row, message: outcome.message });
     }
   }
+  base.changes = changedRows(
+    [...writer.previous].flatMap(([row, before]) => {
+      const outcome = outcomes.get(row);
+      if (outcome === undefined || !outcome.ok || writer.changed.has(row)) return [];
+      return [{ row, before, after: pricedRowOf(outcome, opts.writer?.aging) }];
+    }),
+  );
   return {
     ...base,
     requests,
