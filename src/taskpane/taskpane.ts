@@ -2,6 +2,7 @@ import css from './taskpane.css';
 import { getSession } from '../session/session';
 import { byId, errorText } from './dom';
 import { initAgingView } from './aging-view';
+import { initBuilderView } from './builder-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
     reprice: () => run.price('reprice'),
   });
   initFormulasView();
+  initBuilderView();
   run.ready();
 }
 

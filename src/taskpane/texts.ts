@@ -221,3 +221,27 @@ export const changeTexts = {
   selectedFirst: (rows: number, areas: number): string =>
     `Selected the first ${num(rows)} rows that moved (${areas} groups; Excel takes no more at once).`,
 } as const;
+
+/** The formula builder card (src/taskpane/builder-view.ts). */
+export const builderTexts = {
+  shown: (shown: number, total: number): string =>
+    shown === total
+      ? `${count(total, 'match', 'matches')}.`
+      : `${num(shown)} of ${count(total, 'match', 'matches')} shown; type more to narrow them.`,
+  none: 'Nothing matches. Try one word, such as "salary", "region" or "bonus".',
+  kind: (kind: 'function' | 'field'): string => (kind === 'function' ? 'function' : 'field'),
+  reading: 'Reading the sheet…',
+  forRow: (row: number): string => `The formula for row ${num(row)}:`,
+  argument: (a: { param: string; address: string; header: string; value: string }): string =>
+    `${a.param} ← ${a.address}${a.header !== '' ? ` (${a.header})` : ''}${a.value !== '' ? `: ${a.value}` : ''}`,
+  optional: (param: string): string => `${param} (optional)`,
+  target: (span: string, rows: number, hidden: number): string =>
+    `Insert writes ${count(rows, 'formula', 'formulas')} into ${span}, one per selected row${
+      hidden > 0 ? `; ${count(hidden, 'hidden row is', 'hidden rows are')} left alone` : ''
+    }.`,
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the formulas go already ${plural(cells, 'holds', 'hold')} something. Replace ${plural(cells, 'it', 'them')}?`,
+  inserted: (written: number, span: string, replaced: number): string =>
+    `Inserted ${count(written, 'formula', 'formulas')} into ${span}${replaced > 0 ? `, replacing ${count(replaced, 'cell', 'cells')}` : ''}.`,
+  declined: 'Nothing was inserted: you chose to keep your cells.',
+} as const;

@@ -242,6 +242,11 @@ export class SimWorkbook {
     SharedRuntime: '1.1',
     CustomFunctionsRuntime: '1.4',
   };
+  /**
+   * The active cell, where the user clicked or typed last; null means the selection's top-left cell, as
+   * Excel has it after a selection is made by code (Range.select).
+   */
+  activeCell: { r: number; c: number } | null = null;
   /** The areas of a multiple selection (RangeAreas.select), or null for one rectangle. */
   selectedAreas: Rect[] | null = null;
   /** How many times Office.addin.showAsTaskpane() was called. */

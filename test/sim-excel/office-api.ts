@@ -1077,6 +1077,25 @@ export class WorkbookProxy extends ClientObject {
   protected read(): unknown {
     return 'Book1.xlsx';
   }
+  /** ExcelApi 1.7: the active cell (the selection's top-left unless the test put it elsewhere in it). */
+  getActiveCell(): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.7', 'Workbook.getActiveCell');
+    return new RangeProxy(this.context, () => {
+      const { selection, activeCell } = this.context.book;
+      const sheet = this.context.book.sheet(selection.sheet);
+      if (!sheet) throw new SimOfficeError('ItemNotFound', 'No active sheet.');
+      const rect = selection.rect;
+      const inside =
+        activeCell !== null &&
+        activeCell.r >= rect.r0 &&
+        activeCell.r <= rect.r1 &&
+        activeCell.c >= rect.c0 &&
+        activeCell.c <= rect.c1;
+      const r = inside ? activeCell.r : rect.r0;
+      const c = inside ? activeCell.c : rect.c0;
+      return { sheet, rect: { r0: r, c0: c, r1: r, c1: c } };
+    });
+  }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.context, () => {
       const sel = this.context.book.selection;
