@@ -197,22 +197,26 @@ export const changeTexts = {
   heading: (rows: number): string =>
     `${count(rows, 'row', 'rows')} moved more than 5 % since ${plural(rows, 'it was', 'they were')} last priced`,
   listLabel: 'Rows whose Salary50 moved',
-  reason: (r: ChangeReason): string => {
+  /** The reasons of one row; scope changes are said together: "new scope (Region: A → B; State: WA → MS)". */
+  reasons: (reasons: readonly ChangeReason[]): string => {
     const was = (v: string, none: string): string => (v === '' ? none : v);
-    switch (r.kind) {
-      case 'match':
-        return `new match (${r.from} → ${r.to})`;
-      case 'date':
-        return `new data date (${r.from} → ${r.to})`;
-      case 'scope':
-        return `new scope (${r.name}: ${was(r.from, 'none')} → ${was(r.to, 'none')})`;
-      default:
-        return `other aging (${was(r.from, 'not aged')} → ${was(r.to, 'not aged')})`;
-    }
+    const scope = reasons.flatMap((r) =>
+      r.kind === 'scope'
+        ? [`${r.name.replace(/^DataScope_/, '')}: ${was(r.from, 'none')} → ${was(r.to, 'none')}`]
+        : [],
+    );
+    const parts = reasons.flatMap((r) => {
+      if (r.kind === 'match') return [`new match (${r.from} → ${r.to})`];
+      if (r.kind === 'date') return [`new data date (${r.from} → ${r.to})`];
+      if (r.kind === 'aging') return [`other aging (${was(r.from, 'not aged')} → ${was(r.to, 'not aged')})`];
+      return [];
+    });
+    if (scope.length > 0) parts.push(`new scope (${scope.join('; ')})`);
+    return parts.join('; ');
   },
   row: (c: RowChange): string => {
     const sign = c.percent > 0 ? '+' : '';
-    const why = c.reasons.length > 0 ? `: ${c.reasons.map((r) => changeTexts.reason(r)).join('; ')}` : '';
+    const why = c.reasons.length > 0 ? `: ${changeTexts.reasons(c.reasons)}` : '';
     return `Row ${c.row}: Salary50 ${num(Math.round(c.before))} → ${num(Math.round(c.after))} (${sign}${c.percent.toFixed(1)} %)${why}`;
   },
   more: (rows: number): string => `and ${num(rows)} more`,

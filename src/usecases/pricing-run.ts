@@ -16,7 +16,8 @@ import {
   type RowGuard,
   type WriteTarget,
 } from '../excel/result-writer';
-import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 
 /**
  * "Price selected rows" from start to end: read the selection, map and parse the rows, plan the batch
@@ -138,7 +139,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
       base.skippedHidden++;
       continue;
     }
-    const row = parse(block.firstDataRow + i + 1, block.rows[i] as CellValue[]);
+    const row = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (row === null) base.skippedBlank++;
     else parsed.push(row);
   }

@@ -1,4 +1,9 @@
 import type { JobResult } from '../../src/api/wire';
+import { detectMapping } from '../../src/domain/column-mapping';
+import { success, type JobOutcome } from '../../src/domain/outcome';
+import type { SendBatch } from '../../src/domain/planner';
+import { OUTPUT_HEADERS, STATUS_HEADER } from '../../src/excel/output-columns';
+import { priceSelection } from '../../src/usecases/pricing-run';
 import { jobSpec } from '../../src/domain/job';
 import { convertJobPriceFormulasToValues } from '../../src/excel/convert-to-values';
 import { functionsPricer, installFunctionsPricer } from '../../src/formulas/functions-pricer';
@@ -126,5 +131,56 @@ describe('Refresh with data-type argument cells', () => {
     expect(functionsPricer().stats().cacheSize).toBe(1);
     await functionsPricer().price(seattle);
     expect(server.requests.length - before).toBe(1);
+  });
+});
+
+describe('Price selected rows with data-type cells', () => {
+  const specsSent: string[] = [];
+  const send: SendBatch<JobResult> = async (items) => {
+    const out = new Map<string, JobOutcome<JobResult>>();
+    for (const { id, spec } of items) {
+      specsSent.push(`${spec.title}|${spec.scope.city}|${spec.scope.state}`);
+      out.set(id, success({ Salary50: 100_000, CurrencyCode: 'USD', MatchRating: 'Confident' }));
+    }
+    return out;
+  };
+  const setup = (): void => {
+    sim = installSimHost({
+      sheets: [
+        {
+          name: 'Jobs',
+          rows: [['Job Title', 'City', 'State'], ['Registered Nurse'], ['Accountant', 'Austin', 'TX']],
+        },
+      ],
+      selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 2, c1: 2 } },
+    });
+    sim.workbook.sheet('Jobs')?.setDataType(1, 1, geography('Seattle'));
+    sim.workbook.sheet('Jobs')?.setDataType(1, 2, geography('Washington'));
+    specsSent.length = 0;
+  };
+  const price = () =>
+    priceSelection({
+      mode: 'price',
+      send,
+      mappingFor: (b) => detectMapping((b.headerCells ?? []).slice(0, b.width)),
+      confirmOverwrite: async () => true,
+    });
+
+  it('reads a Geography city and state by their text, and writes the row', async () => {
+    setup();
+    const summary = await price();
+    expect(summary).toMatchObject({ priced: 2, failed: 0 });
+    expect(specsSent.sort()).toEqual(['Accountant|Austin|TX', 'Registered Nurse|Seattle|WA']);
+    // The Geography cells themselves are untouched, and the row was not taken for one that moved.
+    expect(sim.workbook.sheet('Jobs')?.get(1, 1)?.json?.text).toBe('Seattle');
+    expect(sim.workbook.sheet('Jobs')?.get(1, 3 + OUTPUT_HEADERS.indexOf(STATUS_HEADER))?.value).toBe('OK');
+  });
+
+  it('without valuesAsJson (ExcelApi below 1.16), says the cell shows #VALUE! as before', async () => {
+    setup();
+    sim.workbook.apiVersions.ExcelApi = '1.15';
+    const summary = await price();
+    expect(summary).toMatchObject({ priced: 1, failed: 1 });
+    expect(summary.failures[0]?.message).toMatch(/#VALUE!/);
   });
 });
