@@ -84,6 +84,9 @@ export function protectedMessage(sheet: string): string {
 }
 export const NO_ROWS =
   'Select the rows to fill, below the header row: click a cell in the column for the formulas (an empty one right of your data), then extend the selection down.';
+export function missingArgumentMessage(param: string, help: string): string {
+  return `Fill in ${param} first: ${help}`;
+}
 export function inputColumnMessage(column: string, field: InputField): string {
   return `Column ${column} holds the ${FIELD_DESCRIPTIONS[field].toLowerCase()} the formulas read. Click a cell in an empty column for the formulas.`;
 }
@@ -108,18 +111,32 @@ async function plan(req: BuilderRequest, deps: BuilderDeps): Promise<Planned> {
   const extras = defaultExtras(req.choice.entry, req.choice.field, headers);
   for (const [param, text] of req.typed ?? [])
     if (extras.has(param)) extras.set(param, parseExtraInput(text, shownRow));
+  return { target, columns, extras, shownRow, problem: problemOf(req, target, mapping, extras) };
+}
+
+/** Why Insert cannot write here, in the order a user fixes things; null when it can. */
+function problemOf(
+  req: BuilderRequest,
+  target: FormulaTarget,
+  mapping: ColumnMapping,
+  extras: ReadonlyMap<string, ExtraArg>,
+): string | null {
+  const { block } = target;
+  if (target.sheetProtected) return protectedMessage(target.sheetName);
+  const mappingProblem = mappingProblems(mapping, block.width)[0];
+  if (mappingProblem !== undefined) return mappingProblem;
+  // A formula in a column it reads would refer to its own cell.
   const inputAt = Object.entries(mapping).find(
     ([, offset]) => block.firstCol + (offset as number) === target.activeCol,
   );
-  const problem = target.sheetProtected
-    ? protectedMessage(target.sheetName)
-    : (mappingProblems(mapping, block.width)[0] ??
-      (inputAt !== undefined
-        ? inputColumnMessage(columnLetters(target.activeCol), inputAt[0] as InputField)
-        : target.rows.length === 0
-          ? NO_ROWS
-          : null));
-  return { target, columns, extras, shownRow, problem };
+  if (inputAt !== undefined)
+    return inputColumnMessage(columnLetters(target.activeCol), inputAt[0] as InputField);
+  if (target.rows.length === 0) return NO_ROWS;
+  const missing = formulaParameters(req.choice.entry).find(
+    (p): p is ExtraParameter =>
+      !('key' in p) && !p.optional && (extras.get(p.param)?.kind ?? 'empty') === 'empty',
+  );
+  return missing === undefined ? null : missingArgumentMessage(missing.param, missing.help);
 }
 
 export async function previewFormula(req: BuilderRequest, deps: BuilderDeps): Promise<FormulaPreview> {

@@ -83,6 +83,18 @@ describe('formula builder: preview', () => {
     });
   });
 
+  it('asks for a required parameter left empty (FIELD picked as a function, without a field name)', async () => {
+    setup();
+    const p = await previewFormula({ choice: choice('fn:FIELD') }, deps);
+    expect(p.formula).toBe('=JOBPRICE.FIELD(,A2,,,C2,B2,,,E2)');
+    expect(p.problem).toMatch(/^Fill in name first: Result field name/);
+    const typed = new Map([['name', 'JobLevelName']]);
+    await expect(previewFormula({ choice: choice('fn:FIELD'), typed }, deps)).resolves.toMatchObject({
+      formula: '=JOBPRICE.FIELD("JobLevelName",A2,,,C2,B2,,,E2)',
+      problem: null,
+    });
+  });
+
   it('refuses a column that holds the job itself (the formula would read its own cell)', async () => {
     const sheet = setup({ r0: 1, c0: 2, r1: 5, c1: 2 }); // C2:C6, the State column
     const p = await previewFormula({ choice: choice('fn:SALARY50') }, deps);
