@@ -1,5 +1,5 @@
-import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../runtime/review-matches';
-import type { CandidateSource } from '../runtime/review-matches';
+import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../usecases/review-matches';
+import type { CandidateSource } from '../usecases/review-matches';
 import { byId, errorText } from './dom';
 import { resolveMapping } from './mapping-view';
 

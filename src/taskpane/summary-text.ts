@@ -1,5 +1,5 @@
 import type { PlanProgress } from '../domain/planner';
-import type { PriceRunSummary } from '../runtime/pricing-run';
+import type { PriceRunSummary } from '../usecases/pricing-run';
 
 /** The words and numbers the pane shows for progress and results. Pure, so they are unit-tested. */
 

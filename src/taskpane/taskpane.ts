@@ -1,20 +1,25 @@
 import css from './taskpane.css';
 import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
-import { getSession, type Session } from '../runtime/session';
-import { DEFAULT_SETTINGS, SettingsError } from '../runtime/settings';
+import { getSession, type Session } from '../session/session';
+import { DEFAULT_SETTINGS, SettingsError } from '../session/settings';
 import { selectRows, selectRowSpan } from '../excel/select-rows';
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { readSelection } from '../excel/selection-reader';
-import { refreshAll, refreshSelection } from '../runtime/refresh';
-import { onNotice } from '../runtime/notices';
+import { refreshAll, refreshSelection } from '../usecases/refresh';
+import { onNotice } from '../session/notices';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId, errorText, showMessage } from './dom';
 import { initAgingView } from './aging-view';
 import { initReviewView } from './review-view';
 import { renderMapping, resolveMapping } from './mapping-view';
 import { loadAgingSettings } from '../excel/workbook-settings';
-import { priceSelection, SelectionProblem, type PriceRunSummary, type RunMode } from '../runtime/pricing-run';
+import {
+  priceSelection,
+  SelectionProblem,
+  type PriceRunSummary,
+  type RunMode,
+} from '../usecases/pricing-run';
 import { moreFailuresText, progressPercent, progressText, summaryLines, summaryTitle } from './summary-text';
 
 /**

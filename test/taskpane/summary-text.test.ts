@@ -5,7 +5,7 @@ import {
   summaryLines,
   summaryTitle,
 } from '../../src/taskpane/summary-text';
-import type { PriceRunSummary } from '../../src/runtime/pricing-run';
+import type { PriceRunSummary } from '../../src/usecases/pricing-run';
 
 const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   status: 'done',
