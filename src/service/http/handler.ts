@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
-import type { PricingEngine } from '../model';
+import type { PricingEngine } from '../contracts';
 import { BodyTooLarge, parseJsonBody, readBody } from './body';
 import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
