@@ -557,7 +557,11 @@ function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number
     for (let j = 0; j < spill.cols; j++) if (i > 0 || j > 0) sheet.set(r + i, c + j, undefined);
 }
 
-/** The short-date format Excel (en-US) gives a General cell into which a date was typed. */
+/**
+ * The format a General cell reports after a date was written into it through `values`. Office.js reads
+ * `values` as en-US input whatever the user's locale (by design, says the office-js issue tracker, where
+ * `range.values = '2018-12-31'` on a General cell is shown to report "m/d/yyyy").
+ */
 export const TYPED_DATE_FORMAT = 'm/d/yyyy';
 
 /**
