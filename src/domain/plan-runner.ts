@@ -5,6 +5,7 @@
  * in two and both halves are sent. Every row of the plan ends with exactly one outcome, and answers go
  * back to rows by SubRequestID only (D13). Pure: the HTTP call is passed in as `send`.
  */
+import { errorMessage } from './error-message';
 import type { JobSpec } from './job';
 import { NO_RESULT_MESSAGE } from './messages';
 import { failure, type JobOutcome } from './outcome';
@@ -210,9 +211,4 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-function errorMessage(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return `The request failed: ${String(err)}`;
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
 import { selectRows, selectRowSpan } from '../excel/select-rows';
@@ -10,7 +11,7 @@ import {
   type RunMode,
 } from '../usecases/pricing-run';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, errorText } from './dom';
+import { busy, byId } from './dom';
 import { renderMapping, resolveMapping } from './mapping-view';
 import {
   moreFailuresText,
@@ -61,7 +62,7 @@ function summaryAction(box: HTMLElement, testid: string, label: string, act: () 
       try {
         note.textContent = await act();
       } catch (err) {
-        note.textContent = T.couldNotSelect(errorText(err));
+        note.textContent = T.couldNotSelect(errorMessage(err));
       }
     }),
   );
@@ -175,7 +176,7 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
   } catch (err) {
     byId('progress-block').hidden = true;
     if (err instanceof SelectionProblem && err.block) renderMapping(err.block, resolveMapping(err.block));
-    showSummary(null, errorText(err));
+    showSummary(null, errorMessage(err));
   } finally {
     setRunning(null);
   }

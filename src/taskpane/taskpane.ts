@@ -1,6 +1,7 @@
+import { errorMessage } from '../domain/error-message';
 import css from './taskpane.css';
 import { getSession } from '../session/session';
-import { byId, errorText } from './dom';
+import { byId } from './dom';
 import { initAgingView } from './aging-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
@@ -56,5 +57,5 @@ void Office.onReady((info) => {
     showOutsideExcel();
     return;
   }
-  start().catch((err: unknown) => showSummary(null, runTexts.couldNotStart(errorText(err))));
+  start().catch((err: unknown) => showSummary(null, runTexts.couldNotStart(errorMessage(err))));
 });
