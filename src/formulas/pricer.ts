@@ -13,7 +13,7 @@ import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
 import { localJobError } from '../domain/validation';
-import { within } from '../domain/within';
+import { within } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
 import { ResultStore } from './result-store';
 import type { Session } from '../session/session';
