@@ -9,6 +9,7 @@ import { errorMessage } from './error-message';
 import type { JobSpec } from './job';
 import { NO_RESULT_MESSAGE } from './messages';
 import { failure, type JobOutcome } from './outcome';
+import { untilAborted } from './timers';
 import type { BatchPlan, PlannedSubRequest } from './planner';
 
 export type SendBatch<R> = (
@@ -189,26 +190,4 @@ export async function runPlan<R>(
   }
   if (callbackFailure) throw callbackFailure.error;
   return outcomes;
-}
-
-/** Settles with `promise`, or rejects as soon as `signal` aborts: a cancel never waits for a slow send. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(new Error('aborted'));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
