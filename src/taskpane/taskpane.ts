@@ -7,7 +7,7 @@ import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
 import { initReviewView } from './review-view';
-import { initRunView, showSummary } from './run-view';
+import { initRunView, showRunError } from './run-view';
 import { initSettingsView, showDefaultSettings } from './settings-view';
 import { runTexts } from './texts';
 
@@ -57,5 +57,5 @@ void Office.onReady((info) => {
     showOutsideExcel();
     return;
   }
-  start().catch((err: unknown) => showSummary(null, runTexts.couldNotStart(errorMessage(err))));
+  start().catch((err: unknown) => showRunError(runTexts.couldNotStart(errorMessage(err))));
 });
