@@ -4,11 +4,7 @@ import { toWireSubRequest } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
-import {
-  DEFAULT_MAX_REQUEST_BYTES,
-  planBatches,
-  type PlannerRow,
-} from '../../src/domain/planner';
+import { DEFAULT_MAX_REQUEST_BYTES, planBatches, type PlannerRow } from '../../src/domain/planner';
 import {
   CANCELLED_ROW_MESSAGE,
   runPlan,
