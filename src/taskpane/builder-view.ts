@@ -1,7 +1,8 @@
 import { formulaChoices, searchFormulas, type FormulaChoice } from '../formulas/formula-search';
 import { insertFormulas, previewFormula, type FormulaPreview } from '../usecases/insert-formulas';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, errorText, showMessage } from './dom';
+import { errorMessage } from '../domain/error-message';
+import { busy, byId, showMessage } from './dom';
 import { resolveMapping } from './mapping-view';
 import { builderTexts as T } from './texts';
 
@@ -94,7 +95,7 @@ async function refresh(): Promise<void> {
   try {
     renderPreview(await previewFormula({ choice: picked, typed }, { mappingFor: resolveMapping }));
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 
@@ -121,7 +122,7 @@ async function insert(): Promise<void> {
     else if (report.status === 'declined') showMessage(message, T.declined);
     else showMessage(message, T.inserted(report.written, report.span, report.replaced), 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 

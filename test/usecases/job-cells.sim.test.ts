@@ -1,7 +1,7 @@
 import type { JobResult } from '../../src/api/wire';
 import { detectMapping } from '../../src/domain/column-mapping';
 import { success, type JobOutcome } from '../../src/domain/outcome';
-import type { SendBatch } from '../../src/domain/planner';
+import type { SendBatch } from '../../src/domain/plan-runner';
 import { OUTPUT_HEADERS, STATUS_HEADER } from '../../src/excel/output-columns';
 import { priceSelection } from '../../src/usecases/pricing-run';
 import { jobSpec } from '../../src/domain/job';

@@ -1,6 +1,6 @@
 import { detectMapping } from '../../src/domain/column-mapping';
 import { success, type JobOutcome } from '../../src/domain/outcome';
-import type { SendBatch } from '../../src/domain/planner';
+import type { SendBatch } from '../../src/domain/plan-runner';
 import type { JobResult } from '../../src/api/wire';
 import { OUTPUT_HEADERS } from '../../src/excel/output-columns';
 import { priceSelection, type PriceRunOptions } from '../../src/usecases/pricing-run';
