@@ -114,6 +114,17 @@ export function outputRow(
   return { values, formats: rowFormats(undefined) };
 }
 
+/** The columns `pricedRowFrom` reads: a re-price reads only these of the rows it replaces. */
+export const PRICED_ROW_HEADERS: readonly string[] = [
+  'Salary50',
+  'MatchedJobCode',
+  'MatchedJobTitle',
+  'DataEffectiveDate',
+  ...DATASCOPE_FIELDS,
+  AGED_TO_HEADER,
+  AGING_RATE_HEADER,
+];
+
 /**
  * What a row of our columns says, for comparing a re-price with what the row held before
  * (src/domain/repricing-changes.ts): the median base salary as written, the benchmark, the data date,

@@ -6,6 +6,7 @@ import {
   columnRuns,
   OUTPUT_HEADERS,
   outputRow,
+  PRICED_ROW_HEADERS,
   pricedRowFrom,
   type OutputCell,
   type OutputLayout,
@@ -278,39 +279,50 @@ export class ResultWriter {
     };
   }
 
-  /** Queues a read of the chunk's existing output columns; after the sync, the returned function keeps them. */
+  /**
+   * Queues a read of what the chunk's rows hold in the existing output columns a comparison needs
+   * (PRICED_ROW_HEADERS, as a few runs of adjacent columns); after the sync, the returned function keeps it.
+   */
   private queuePreviousRead(
     sheet: Excel.Worksheet,
     chunk: WriteChunk,
     sheetRows: readonly number[],
   ): () => void {
     const { offsets, existing } = this.target.layout;
-    const ours = offsets.filter((_, i) => existing[i]);
-    const first = Math.min(...ours);
-    const width = Math.max(...ours) - first + 1;
-    const reads = chunk.runs.map((run) => {
-      const range = sheet.getRangeByIndexes(
-        run.startRow,
-        this.target.firstCol + first,
-        run.items.length,
-        width,
-      );
-      range.load('values');
-      return { run, range };
-    });
-    const column = new Map(
-      OUTPUT_HEADERS.map((h, i) => [h, existing[i] ? (offsets[i] as number) - first : -1]),
+    const wanted = PRICED_ROW_HEADERS.flatMap((header) => {
+      const i = OUTPUT_HEADERS.indexOf(header);
+      return existing[i] ? [{ header, offset: offsets[i] as number }] : [];
+    }).sort((a, b) => a.offset - b.offset);
+    const spans: Array<{ offset: number; headers: string[] }> = [];
+    for (const w of wanted) {
+      const last = spans[spans.length - 1];
+      if (last && last.offset + last.headers.length === w.offset) last.headers.push(w.header);
+      else spans.push({ offset: w.offset, headers: [w.header] });
+    }
+    const reads = chunk.runs.flatMap((run) =>
+      spans.map((span) => {
+        const range = sheet.getRangeByIndexes(
+          run.startRow,
+          this.target.firstCol + span.offset,
+          run.items.length,
+          span.headers.length,
+        );
+        range.load('values');
+        return { run, span, range };
+      }),
     );
     return () => {
-      for (const { run, range } of reads) {
+      const held = new Map<number, Map<string, unknown>>();
+      for (const { run, span, range } of reads)
         run.items.forEach((item, k) => {
-          const row = range.values[k] ?? [];
-          const held = pricedRowFrom((header) => {
-            const c = column.get(header) ?? -1;
-            return c < 0 ? undefined : row[c];
-          });
-          if (held.figure !== null) this.previous.set(sheetRows[item] as number, held);
+          const row = sheetRows[item] as number;
+          const cells = held.get(row) ?? new Map<string, unknown>();
+          span.headers.forEach((header, j) => cells.set(header, range.values[k]?.[j]));
+          held.set(row, cells);
         });
+      for (const [row, cells] of held) {
+        const before = pricedRowFrom((header) => cells.get(header));
+        if (before.figure !== null) this.previous.set(row, before);
       }
     };
   }

@@ -2,19 +2,14 @@ import { isDataTypeValue, readDataTypeValue } from '../../src/domain/data-type-v
 import { parseJobArgs } from '../../src/formulas/args';
 import { jobSpec } from '../../src/domain/job';
 
+import { geographyValue } from '../sim-excel/fixtures';
+
 /**
  * Data-type cells as formula arguments. The values below are shaped as Excel's CellValue JSON
  * (`Range.valuesAsJson`, ExcelApi 1.16) documents them: linked entities of the Geography (service id
  * 536870912) and Stocks (268435456) services, an add-in entity, formatted numbers.
  */
 
-const geography = (text: string) => ({
-  type: 'LinkedEntity',
-  text,
-  basicType: 'Error',
-  basicValue: '#VALUE!',
-  id: { serviceId: 536870912, culture: 'en-US', domainId: 'Geography', entityId: `geo-${text}` },
-});
 const stock = {
   type: 'LinkedEntity',
   text: 'Microsoft Corp (XNAS:MSFT)',
@@ -35,7 +30,7 @@ const jobCard = {
 
 describe('data-type values (what a Geography, Stocks or JobPrice cell hands a function)', () => {
   it('reads an entity by its text and any other data type by its basic value', () => {
-    expect(readDataTypeValue(geography('Seattle'))).toEqual({ ok: true, value: 'Seattle' });
+    expect(readDataTypeValue(geographyValue('Seattle'))).toEqual({ ok: true, value: 'Seattle' });
     expect(readDataTypeValue(stock)).toEqual({ ok: true, value: 'Microsoft Corp (XNAS:MSFT)' });
     expect(readDataTypeValue(jobCard)).toEqual({ ok: true, value: 'Software Developers' });
     expect(readDataTypeValue({ type: 'Double', basicValue: 250, numberFormat: '#,##0' })).toEqual({
@@ -70,7 +65,7 @@ describe('data-type values (what a Geography, Stocks or JobPrice cell hands a fu
   });
 
   it('tells data-type objects from scalars and arrays', () => {
-    expect(isDataTypeValue(geography('Ohio'))).toBe(true);
+    expect(isDataTypeValue(geographyValue('Ohio'))).toBe(true);
     for (const v of ['Seattle', 12, true, null, undefined, [['a']], {}, { type: 3 }])
       expect(isDataTypeValue(v)).toBe(false);
   });
@@ -81,8 +76,8 @@ describe('data-type cells as JOBPRICE arguments (parseJobArgs)', () => {
     const parsed = parseJobArgs({
       title: jobCard,
       country: 'USA',
-      state: geography('Washington'),
-      city: geography('Seattle'),
+      state: geographyValue('Washington'),
+      city: geographyValue('Seattle'),
       fte: fte250,
     });
     expect(parsed).toEqual({

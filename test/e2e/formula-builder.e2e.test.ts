@@ -10,6 +10,8 @@ import { serveFolder } from './static-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
+import { geographyValue } from '../sim-excel/fixtures';
+
 /**
  * End to end, the analyst's formula work: the built pane in headless Chromium on the simulated Excel host,
  * the reference service behind the pane's own origin. The "Find a formula" card finds a function by what
@@ -31,14 +33,6 @@ const README_PICTURE =
 if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
 }
-
-const geography = (text: string): CellValueJson => ({
-  type: 'LinkedEntity',
-  text,
-  basicType: 'Error',
-  basicValue: '#VALUE!',
-  id: { serviceId: 536870912, culture: 'en-US', domainId: 'Geography', entityId: `geo:${text}` },
-});
 
 const HEADERS: CellValue[] = ['Job Title', 'City', 'State', 'Company', 'FTE'];
 /** Jobs as analysts keep them; row 3's city is a Geography value (Data > Geography), not text. */
@@ -120,7 +114,7 @@ beforeAll(async () => {
       sheet?.setDataType(2, 1, city);
       for (let r = 1; r <= last; r++) sheet?.set(r, k, { value: '', numberFormat: '[$$-409]#,##0' });
     },
-    { city: geography('Seattle'), last: LAST, k: K },
+    { city: geographyValue('Seattle'), last: LAST, k: K },
   );
   expect(errors).toEqual([]);
 }, 120_000);

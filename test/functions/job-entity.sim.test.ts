@@ -10,20 +10,14 @@ import { loadFunctionsInto } from '../sim-excel/load-functions';
 import type { CellValueJson } from '../sim-excel/model';
 import { startPricingService, type PricingService } from './support/pricing-service';
 
+import { geographyValue } from '../sim-excel/fixtures';
+
 /**
  * JOBPRICE.JOB on the simulated Excel host: the functions registered from their functions.json, cells
  * calculated as Excel hands arguments over (Geography cells as their JSON, allowCustomDataForDataTypeAny),
  * the card kept as the cell's entity value, and `=D2.Salary50` / FIELDVALUE read from its properties as
  * Excel's dot syntax does. Figures are checked against the service's own answer for the same job.
  */
-
-const geography = (text: string): CellValueJson => ({
-  type: 'LinkedEntity',
-  text,
-  basicType: 'Error',
-  basicValue: '#VALUE!',
-  id: { serviceId: 536870912, culture: 'en-US', entityId: `geo:${text}` },
-});
 
 let service: PricingService;
 let sim: SimHost;
@@ -48,8 +42,8 @@ beforeEach(async () => {
   });
   const sheet = sim.workbook.sheet('Jobs');
   sheet?.putRows(1, 0, [['Software Developer']]);
-  sheet?.setDataType(1, 1, geography('Seattle'));
-  sheet?.setDataType(1, 2, geography('Washington'));
+  sheet?.setDataType(1, 1, geographyValue('Seattle'));
+  sheet?.setDataType(1, 2, geographyValue('Washington'));
   await loadFunctionsInto(sim.workbook);
   calc = new SimCalculation(sim.workbook);
   installFunctionsPricer(undefined);

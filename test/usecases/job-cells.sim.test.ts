@@ -15,6 +15,8 @@ import { installSimHost, type SimHost } from '../sim-excel/host';
 import type { CellValueJson } from '../sim-excel/model';
 import { startScriptedServer, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';
 
+import { geographyValue } from '../sim-excel/fixtures';
+
 /**
  * Refresh and Convert to values with JOBPRICE.JOB cells and data-type argument cells, on the simulated
  * host: an entity cell reads "#VALUE!" through `values`, so both go through `valuesAsJson` (ExcelApi
@@ -31,13 +33,6 @@ const RESULT: JobResult = {
 };
 const card = jobEntity(RESULT, { title: 'Software Developer' }, Date.UTC(2026, 0, 5), REFERENCE_DATA);
 const cardJson = { ...card, basicType: 'Error', basicValue: '#VALUE!' } as unknown as CellValueJson;
-const geography = (text: string): CellValueJson => ({
-  type: 'LinkedEntity',
-  text,
-  basicType: 'Error',
-  basicValue: '#VALUE!',
-  id: { serviceId: 536870912, culture: 'en-US', entityId: `geo:${text}` },
-});
 
 let sim: SimHost;
 afterEach(() => sim?.uninstall());
@@ -102,8 +97,8 @@ describe('Refresh with data-type argument cells', () => {
       selection: { sheet: 'Jobs', rect: { r0: 1, c0: 3, r1: 1, c1: 3 } },
     });
     const sheet = sim.workbook.sheet('Jobs');
-    sheet?.setDataType(1, 1, geography('Seattle'));
-    sheet?.setDataType(1, 2, geography('Washington'));
+    sheet?.setDataType(1, 1, geographyValue('Seattle'));
+    sheet?.setDataType(1, 2, geographyValue('Washington'));
     sheet?.set(1, 3, { value: '#VALUE!', formula: '=JOBPRICE.JOB(A2,,"USA",C2,B2)', json: cardJson });
     sim.workbook.evaluateFormula = () => '#VALUE!';
     installFunctionsPricer(undefined);
@@ -154,8 +149,8 @@ describe('Price selected rows with data-type cells', () => {
       ],
       selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 2, c1: 2 } },
     });
-    sim.workbook.sheet('Jobs')?.setDataType(1, 1, geography('Seattle'));
-    sim.workbook.sheet('Jobs')?.setDataType(1, 2, geography('Washington'));
+    sim.workbook.sheet('Jobs')?.setDataType(1, 1, geographyValue('Seattle'));
+    sim.workbook.sheet('Jobs')?.setDataType(1, 2, geographyValue('Washington'));
     specsSent.length = 0;
   };
   const price = () =>
