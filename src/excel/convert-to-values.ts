@@ -95,13 +95,14 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       }
       const chunkTop = r;
       r += n;
+      const values = range.values;
 
       // The JOBPRICE cells of this chunk that show a value.
       const cells: Array<{ i: number; j: number }> = [];
       range.formulas.forEach((row, i) =>
         row.forEach((formula, j) => {
           if (!callsJobPrice(formula)) return;
-          if (isError(range.values[i]?.[j])) report.skipped++;
+          if (isError(values[i]?.[j])) report.skipped++;
           else cells.push({ i, j });
         }),
       );
@@ -118,8 +119,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       if (probes.length > 0) await context.sync();
 
       context.workbook.application.suspendApiCalculationUntilNextSync();
-      const patch: (Value | null)[][] = range.values.map((row) => row.map(() => null));
-      for (const { i, j } of cells) patch[i]![j] = frozen(range.values[i]?.[j]);
+      const patch: (Value | null)[][] = values.map((row) => row.map(() => null));
+      for (const { i, j } of cells) patch[i]![j] = frozen(values[i]?.[j]);
       for (const { cell, spill } of probes) {
         if (spill.isNullObject || spill.rowCount * spill.columnCount <= 1) continue;
         // The whole spill in one write (from its anchor, even past the selection); its own cell leaves the patch.

@@ -169,11 +169,14 @@ export async function readSelection(): Promise<SelectionBlock> {
 
     // --- hidden rows: one load of rowHidden for the block; only a mixed answer (null) needs the visible areas.
     const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
-    dataRange.load('rowHidden');
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
     const visible =
       rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
-    visible?.load('areaCount');
+    const loadHiddenRows = (): void => {
+      dataRange.load('rowHidden');
+      visible?.load('areaCount');
+    };
+    loadHiddenRows();
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -189,11 +192,8 @@ export async function readSelection(): Promise<SelectionBlock> {
       } catch (err) {
         if (!isPayloadTooLarge(err) || chunk <= MIN_CHUNK_ROWS) throw err;
         chunk = Math.max(MIN_CHUNK_ROWS, Math.floor(chunk / 2));
-        if (first) {
-          // The hidden-row loads were part of the refused sync: queue them again.
-          dataRange.load('rowHidden');
-          visible?.load('areaCount');
-        }
+        // The hidden-row loads were part of the refused sync: queue them again.
+        if (first) loadHiddenRows();
         continue;
       }
       first = false;
