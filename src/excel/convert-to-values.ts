@@ -61,6 +61,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     const protection = sheet.protection;
@@ -82,6 +83,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
     if (r1 < r0 || c1 < c0) return report;
     const width = c1 - c0 + 1;
     let chunkRows = Math.max(1, Math.floor(CHUNK_CELLS / width));
+    /* eslint-disable office-addins/no-context-sync-in-loop -- one read (and at most a spill probe and a write)
+       per chunk on purpose: a whole selection at once would exceed Excel on the web's 5 MB payload limit. */
     for (let r = r0; r <= r1;) {
       const n = Math.min(chunkRows, r1 - r + 1);
       const range = sheet.getRangeByIndexes(r, c0, n, width);
@@ -138,6 +141,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       await context.sync();
       report.converted += cells.length;
     }
+    /* eslint-enable office-addins/no-context-sync-in-loop */
     return report;
   });
 }

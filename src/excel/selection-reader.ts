@@ -74,6 +74,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
     const selection = context.workbook.getSelectedRange();
     selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
@@ -91,6 +92,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
     let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
     let dataRect: Rect | null;
+    // eslint-disable-next-line office-addins/load-object-before-read -- getCount() gives a ClientResult, which the sync fills without a load
     if (tableCount.value > 0) {
       const table = tables.getFirst();
       table.load('name');
@@ -188,6 +190,7 @@ export async function readSelection(): Promise<SelectionBlock> {
       const range = sheet.getRangeByIndexes(dataRect.r0 + next, dataRect.c0, n, width);
       range.load('values');
       try {
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk on purpose: a block of many rows at once would exceed Excel on the web's 5 MB payload limit
         await context.sync();
       } catch (err) {
         if (!isPayloadTooLarge(err) || chunk <= MIN_CHUNK_ROWS) throw err;
