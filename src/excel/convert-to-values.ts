@@ -77,6 +77,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     const protection = sheet.protection;
@@ -98,6 +99,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
     if (r1 < r0 || c1 < c0) return report;
     const width = c1 - c0 + 1;
     let chunkRows = Math.max(1, Math.floor(CHUNK_CELLS / width));
+    /* eslint-disable office-addins/no-context-sync-in-loop -- one read (and at most a spill probe and a write)
+       per chunk on purpose: a whole selection at once would exceed Excel on the web's 5 MB payload limit. */
     for (let r = r0; r <= r1;) {
       const n = Math.min(chunkRows, r1 - r + 1);
       const range = sheet.getRangeByIndexes(r, c0, n, width);
@@ -111,6 +114,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       }
       const chunkTop = r;
       r += n;
+      const values = range.values;
 
       // The JOBPRICE cells of this chunk that show a value, and those showing #VALUE!, which may hold a card.
       const cells: Array<{ i: number; j: number }> = [];
@@ -118,7 +122,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       range.formulas.forEach((row, i) =>
         row.forEach((formula, j) => {
           if (!callsJobPrice(formula)) return;
-          const value = range.values[i]?.[j];
+          const value = values[i]?.[j];
           if (dataTypes && value === '#VALUE!') maybeCards.push({ i, j });
           else if (isError(value)) report.skipped++;
           else cells.push({ i, j });
@@ -136,6 +140,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
         : [];
       const cardProbes = maybeCards.map((cell) => {
         const one = range.getCell(cell.i, cell.j);
+        // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a value property (ExcelApi 1.16), not a navigation property: the rule's list predates it
         one.load('valuesAsJson');
         return { cell, one };
       });
@@ -145,8 +150,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       if (cells.length === 0 && cards.length === 0) continue;
 
       context.workbook.application.suspendApiCalculationUntilNextSync();
-      const patch: (Value | null)[][] = range.values.map((row) => row.map(() => null));
-      for (const { i, j } of cells) patch[i]![j] = frozen(range.values[i]?.[j]);
+      const patch: (Value | null)[][] = values.map((row) => row.map(() => null));
+      for (const { i, j } of cells) patch[i]![j] = frozen(values[i]?.[j]);
       for (const { cell, spill } of probes) {
         if (spill.isNullObject || spill.rowCount * spill.columnCount <= 1) continue;
         // The whole spill in one write (from its anchor, even past the selection); its own cell leaves the patch.
@@ -168,6 +173,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       await context.sync();
       report.converted += cells.length + cards.length;
     }
+    /* eslint-enable office-addins/no-context-sync-in-loop */
     return report;
   });
 }

@@ -30,9 +30,11 @@ export async function readDataTypeTexts(
   for (let k = 0; k < candidates.length; k += CELLS_PER_SYNC) {
     const probes = candidates.slice(k, k + CELLS_PER_SYNC).map((cell) => {
       const range = sheet.getCell(origin.r0 + cell.i, origin.c0 + cell.j);
+      // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a value property (ExcelApi 1.16), not a navigation property: the rule's list predates it
       range.load('valuesAsJson');
       return { cell, range };
     });
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per CELLS_PER_SYNC cells on purpose, so no request grows past Excel on the web's payload limit
     await context.sync();
     for (const { cell, range } of probes) {
       const json: unknown = range.valuesAsJson[0]?.[0];

@@ -55,6 +55,7 @@ export async function readFormulaTarget(): Promise<FormulaTarget> {
     selection.load('address,rowIndex,rowCount');
     const active = context.workbook.getActiveCell();
     active.load('rowIndex,columnIndex');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     const protection = sheet.protection;
@@ -84,6 +85,7 @@ export async function readFormulaTarget(): Promise<FormulaTarget> {
     let block: DataBlock;
     let dataR0: number;
     let dataR1 = usedR1;
+    // eslint-disable-next-line office-addins/load-object-before-read -- getCount() gives a ClientResult, which the sync fills without a load
     if (tableCount.value > 0) {
       const table = tables.getFirst();
       table.load('name');
@@ -181,8 +183,9 @@ export async function countFilledCells(
       .getRangeByIndexes(first, col, last - first + 1, 1);
     range.load('formulas');
     await context.sync();
+    const formulas = range.formulas;
     return rows.filter((r) => {
-      const cell = range.formulas[r - first]?.[0];
+      const cell = formulas[r - first]?.[0];
       return cell !== '' && cell !== null && cell !== undefined;
     }).length;
   });

@@ -30,6 +30,7 @@ export async function readJobPriceFormulasInSelection(): Promise<FormulaCell[]> 
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
     selected.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selected.worksheet;
     sheet.load('name');
     const used = sheet.getUsedRangeOrNullObject();
@@ -82,7 +83,10 @@ export async function readCellValues(refs: readonly CellRef[]): Promise<Map<stri
       .filter(([, ref]) => present.has(ref.sheet))
       .map(([key, ref]) => {
         const range = context.workbook.worksheets.getItem(ref.sheet).getRange(ref.address);
-        range.load(asJson ? 'values,valuesAsJson' : 'values');
+        if (asJson) {
+          // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a value property (ExcelApi 1.16), not a navigation property: the rule's list predates it
+          range.load('values,valuesAsJson');
+        } else range.load('values');
         return { key, range };
       });
     await context.sync();

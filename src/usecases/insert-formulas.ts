@@ -126,9 +126,7 @@ function problemOf(
   const mappingProblem = mappingProblems(mapping, block.width)[0];
   if (mappingProblem !== undefined) return mappingProblem;
   // A formula in a column it reads would refer to its own cell.
-  const inputAt = Object.entries(mapping).find(
-    ([, offset]) => block.firstCol + (offset as number) === target.activeCol,
-  );
+  const inputAt = Object.entries(mapping).find(([, offset]) => block.firstCol + offset === target.activeCol);
   if (inputAt !== undefined)
     return inputColumnMessage(columnLetters(target.activeCol), inputAt[0] as InputField);
   if (target.rows.length === 0) return NO_ROWS;
