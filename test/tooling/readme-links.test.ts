@@ -11,6 +11,7 @@ const FILES = [
   'README.md',
   'docs/api.md',
   'docs/architecture.md',
+  'docs/decisions.md',
   'docs/functions.md',
   'docs/service.md',
   'docs/methodology.md',
