@@ -103,7 +103,7 @@ function amount(value: unknown, name: string): number {
   return n;
 }
 
-/** Issue 12 item 10: "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
+/** "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
 function usState(country: string, state: string): string {
   if (!isUnitedStates(country)) return state;
   const usps = stateCode(state);
@@ -113,7 +113,7 @@ function usState(country: string, state: string): string {
 
 export function parseJobArgs(args: JobArgs): ParsedArgs {
   try {
-    // Issue 12 item 9: a blank title reads as the pane says it for a row, not as the service's generic
+    // A blank title reads as the pane says it for a row, not as the service's generic
     // "Get the service failed.".
     if (text(args.title, 'title') === '') return { ok: false, message: TITLE_REQUIRED };
     const jobCode = text(args.jobCode, 'jobcode');
@@ -121,7 +121,7 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
       ok: true,
       spec: jobSpec({
         title: text(args.title, 'title'),
-        // Issue 10 item 5: sent as JobCode only when given, so a formula without one asks as before.
+        // D19: sent as JobCode only when given, so a formula without one asks as before.
         ...(jobCode === '' ? {} : { jobCode }),
         description: text(args.description, 'desc'),
         scope: {

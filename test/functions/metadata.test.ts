@@ -27,7 +27,7 @@ const EXPECTED_IDS = [
   'JOB',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
-/** Issue 10 item 5: every function ends with `jobcode`; MATCH keeps `header` where it was. */
+/** D19: every function ends with `jobcode`; MATCH keeps `header` where it was. */
 const LAST = 'jobcode';
 
 let host: FunctionsHost;
