@@ -168,47 +168,66 @@ export async function readFormulaTarget(): Promise<FormulaTarget> {
   });
 }
 
-/** How many of the target cells (one column, these rows) already hold something: a value or a formula. */
-export async function countFilledCells(
+/** What the target cells (one column, these rows) hold now. */
+export interface TargetCells {
+  /** How many hold something: a value or a formula. */
+  filled: number;
+  /** Rows formatted as text ("@"), where a formula written would stay text instead of calculating. */
+  textRows: number[];
+}
+
+export async function readTargetCells(
   sheetName: string,
   col: number,
   rows: readonly number[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
+): Promise<TargetCells> {
+  if (rows.length === 0) return { filled: 0, textRows: [] };
   const first = Math.min(...rows);
   const last = Math.max(...rows);
   return Excel.run(async (context) => {
     const range = context.workbook.worksheets
       .getItem(sheetName)
       .getRangeByIndexes(first, col, last - first + 1, 1);
-    range.load('formulas');
+    range.load('formulas,numberFormat');
     await context.sync();
     const formulas = range.formulas;
-    return rows.filter((r) => {
-      const cell = formulas[r - first]?.[0];
-      return cell !== '' && cell !== null && cell !== undefined;
-    }).length;
+    const formats = range.numberFormat;
+    return {
+      filled: rows.filter((r) => {
+        const cell = formulas[r - first]?.[0];
+        return cell !== '' && cell !== null && cell !== undefined;
+      }).length,
+      textRows: rows.filter((r) => formats[r - first]?.[0] === '@'),
+    };
   });
 }
 
-/** Writes one formula per row into one column, in one range write; rows not given are left as they are. */
+/**
+ * Writes one formula per row into one column, in one range write; rows not given are left as they are.
+ * `textRows` are given the General format first, in the same sync, so their formulas calculate.
+ */
 export async function writeRowFormulas(
   sheetName: string,
   col: number,
   formulas: ReadonlyMap<number, string>,
+  textRows: readonly number[] = [],
 ): Promise<void> {
   if (formulas.size === 0) return;
   const rows = [...formulas.keys()];
   const first = Math.min(...rows);
   const last = Math.max(...rows);
+  const column = (cell: (row: number) => string | null): (string | null)[][] =>
+    Array.from({ length: last - first + 1 }, (_, i) => [cell(first + i)]);
   await Excel.run(async (context) => {
     const range = context.workbook.worksheets
       .getItem(sheetName)
       .getRangeByIndexes(first, col, last - first + 1, 1);
     // null leaves a cell untouched (a hidden row between the written ones).
-    range.formulas = Array.from({ length: last - first + 1 }, (_, i) => [
-      formulas.get(first + i) ?? null,
-    ]) as string[][];
+    if (textRows.length > 0) {
+      const text = new Set(textRows);
+      range.numberFormat = column((r) => (text.has(r) ? 'General' : null)) as string[][];
+    }
+    range.formulas = column((r) => formulas.get(r) ?? null) as string[][];
     await context.sync();
   });
 }

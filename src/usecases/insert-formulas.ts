@@ -6,8 +6,8 @@ import {
   type InputField,
 } from '../domain/column-mapping';
 import {
-  countFilledCells,
   readFormulaTarget,
+  readTargetCells,
   writeRowFormulas,
   type DataBlock,
   type FormulaTarget,
@@ -187,10 +187,11 @@ export async function insertFormulas(
   const { target, columns, extras, problem } = await plan(req, deps);
   if (problem !== null) return { status: 'refused', problem };
   const { rows } = target;
-  const filled = await countFilledCells(target.sheetName, target.activeCol, rows);
+  const { filled, textRows } = await readTargetCells(target.sheetName, target.activeCol, rows);
   if (filled > 0 && !(await deps.confirmOverwrite(filled))) return { status: 'declined', cells: filled };
   const formulas = new Map(rows.map((r) => [r, formulaForRow(req.choice.entry, columns, r, extras)]));
-  await writeRowFormulas(target.sheetName, target.activeCol, formulas);
+  // A column formatted as text would keep the formulas as text: those cells become General first.
+  await writeRowFormulas(target.sheetName, target.activeCol, formulas, textRows);
   return {
     status: 'inserted',
     written: rows.length,

@@ -7,7 +7,7 @@ import type { Cell, CellValue, CellValueJson } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
 import { geographyValue } from '../sim-excel/fixtures';

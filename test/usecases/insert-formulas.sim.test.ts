@@ -159,6 +159,15 @@ describe('formula builder: insert', () => {
     expect(sheet.get(4, 10)?.formula).toBe('=JOBPRICE.JOB(A5,,,C5,B5,,,E5)');
   });
 
+  it('turns a column formatted as text to General where it writes, so the formulas calculate', async () => {
+    const sheet = setup();
+    for (let r = 1; r <= 5; r++) sheet.set(r, 10, { value: '', numberFormat: '@' });
+    sim.workbook.evaluateFormula = () => 42;
+    await insertFormulas({ choice: choice('fn:COMP50') }, answer(true));
+    expect(asked).toEqual([]); // a formatted empty cell holds nothing to replace
+    expect(sheet.get(1, 10)).toEqual({ value: 42, formula: '=JOBPRICE.COMP50(A2,,,C2,B2,,,E2)' });
+  });
+
   it('skips rows hidden by a filter, and stops at the last row with data', async () => {
     const sheet = setup({ r0: 1, c0: 10, r1: 1_048_575, c1: 10 }); // the whole column K from row 2
     sim.workbook.sheet('Jobs')?.hiddenRows.add(3);
