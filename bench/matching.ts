@@ -17,7 +17,9 @@ import { cpus, loadavg } from 'node:os';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
 import { dataPaths } from '../src/service/config';
 import { loadIndex } from '../src/service/data/load';
+import type * as OnetBuildModule from '../src/service/data/onet/build';
 import { createPricingEngine } from '../src/service/engine';
+import type * as MatcherModule from '../src/service/matching/matcher';
 import { accuracyReport, onetLiteralTitles } from './matching-accuracy';
 import { devDir, devReport } from './matching-dev';
 
@@ -100,7 +102,7 @@ function report(label: string, times: number[]): void {
  * the service never runs.
  */
 interface Compiled {
-  readonly createMatcher: typeof import('../src/service/matching/matcher').createMatcher;
+  readonly createMatcher: typeof MatcherModule.createMatcher;
   readonly buildOnetPart: typeof buildOnetPart;
 }
 
@@ -110,14 +112,12 @@ function compiled(root: string): Compiled {
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build:service in ${root} first`);
   const load = createRequire(__filename);
   return {
-    createMatcher: (load(file) as typeof import('../src/service/matching/matcher')).createMatcher,
-    buildOnetPart: (
-      load(join(dist, 'data', 'onet', 'build.js')) as typeof import('../src/service/data/onet/build')
-    ).buildOnetPart,
+    createMatcher: (load(file) as typeof MatcherModule).createMatcher,
+    buildOnetPart: (load(join(dist, 'data', 'onet', 'build.js')) as typeof OnetBuildModule).buildOnetPart,
   };
 }
 
-/** `--baseline <checkout>`: another checkout (with its service compiled) timed in the same run, alternately. */
+/** `--baseline <checkout>`: another checkout (with its service compiled) timed in the same run, in turns. */
 function baselineRoot(): string | null {
   const at = process.argv.indexOf('--baseline');
   return at < 0 ? null : resolve(process.argv[at + 1] ?? '.');

@@ -13,7 +13,7 @@ import type { JobOutcome } from './outcome';
  *   validation failures (free to recompute, and the message must follow the code).
  *
  * Freshness is judged against the TTL in force at read time, so lowering the setting takes effect at
- * once. Pure: the clock is injected; persistence is the runtime's (src/runtime/result-store.ts).
+ * once. Pure: the clock is injected; persistence is the runtime's (src/formulas/result-store.ts).
  */
 
 export type CacheableOutcome<R> =
@@ -68,6 +68,12 @@ export class ResultCache<R> {
       return undefined;
     }
     return record.outcome;
+  }
+
+  /** When the fresh answer for `key` was given (epoch ms), or undefined when none is held. */
+  storedAt(key: string): number | undefined {
+    const record = this.entries.get(key);
+    return record !== undefined && this.isFresh(record) ? record.storedAt : undefined;
   }
 
   /** Keeps the outcome if it may be kept; returns whether it was. */

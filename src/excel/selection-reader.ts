@@ -1,12 +1,14 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
 import { isOutputHeader } from './output-columns';
+import { readDataTypeTexts, type DataTypeTexts } from './data-type-cells';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
  * row holds the headers, which rows are hidden (filtered), and the cell values, in row chunks that keep
  * every response under Excel on the web's 5 MB limit.
  *
- * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved).
+ * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved),
+ * plus one per 2,000 cells showing #VALUE! when some may hold a data type (data-type-cells.ts).
  */
 
 export type CellValue = string | number | boolean;
@@ -34,6 +36,8 @@ export interface SelectionBlock {
   hidden: boolean[];
   /** The sheet is protected (Review > Protect Sheet): results cannot be written there. */
   sheetProtected: boolean;
+  /** Cells holding a data type (a Geography city, …) and the text they stand for (data-type-cells.ts). */
+  dataTypeTexts?: DataTypeTexts;
 }
 
 export const READ_CHUNK_ROWS = 2000;
@@ -74,6 +78,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
     const selection = context.workbook.getSelectedRange();
     selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
@@ -91,6 +96,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
     let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
     let dataRect: Rect | null;
+    // eslint-disable-next-line office-addins/load-object-before-read -- getCount() gives a ClientResult, which the sync fills without a load
     if (tableCount.value > 0) {
       const table = tables.getFirst();
       table.load('name');
@@ -169,11 +175,14 @@ export async function readSelection(): Promise<SelectionBlock> {
 
     // --- hidden rows: one load of rowHidden for the block; only a mixed answer (null) needs the visible areas.
     const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
-    dataRange.load('rowHidden');
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
     const visible =
       rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
-    visible?.load('areaCount');
+    const loadHiddenRows = (): void => {
+      dataRange.load('rowHidden');
+      visible?.load('areaCount');
+    };
+    loadHiddenRows();
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -185,15 +194,13 @@ export async function readSelection(): Promise<SelectionBlock> {
       const range = sheet.getRangeByIndexes(dataRect.r0 + next, dataRect.c0, n, width);
       range.load('values');
       try {
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk on purpose: a block of many rows at once would exceed Excel on the web's 5 MB payload limit
         await context.sync();
       } catch (err) {
         if (!isPayloadTooLarge(err) || chunk <= MIN_CHUNK_ROWS) throw err;
         chunk = Math.max(MIN_CHUNK_ROWS, Math.floor(chunk / 2));
-        if (first) {
-          // The hidden-row loads were part of the refused sync: queue them again.
-          dataRange.load('rowHidden');
-          visible?.load('areaCount');
-        }
+        // The hidden-row loads were part of the refused sync: queue them again.
+        if (first) loadHiddenRows();
         continue;
       }
       first = false;
@@ -219,6 +226,7 @@ export async function readSelection(): Promise<SelectionBlock> {
       }
     }
 
-    return { ...block, rows, hidden, sheetProtected };
+    const dataTypeTexts = await readDataTypeTexts(context, sheet, dataRect, rows);
+    return { ...block, rows, hidden, sheetProtected, ...(dataTypeTexts.size > 0 ? { dataTypeTexts } : {}) };
   });
 }

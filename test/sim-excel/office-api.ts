@@ -1,7 +1,9 @@
 import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
 import {
+  basicValueOf,
   type Cell,
   type CellValue,
+  type CellValueJson,
   type SimSheet,
   type SimTable,
   type SimWorkbook,
@@ -228,6 +230,8 @@ export class RangeProxy extends ClientObject {
     'numberFormat',
     'rowHidden',
     'columnHidden',
+    'valuesAsJson',
+    'text',
   ] as const;
   private located: Located | null | undefined;
 
@@ -236,6 +240,14 @@ export class RangeProxy extends ClientObject {
     private readonly locate: () => Located | null,
   ) {
     super(context);
+  }
+
+  /** `valuesAsJson` is ExcelApi 1.16: an older host has no such property. */
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const list = typeof props === 'string' ? props : Array.isArray(props) ? props.join(',') : '';
+    if (/\bvaluesAsJson\b/.test(list))
+      requireSet(this.context.book, 'ExcelApi', '1.16', 'Range.valuesAsJson');
+    return super.load(props);
   }
 
   /** Resolved once, at the first sync that needs it, then fixed (an Excel range keeps its address). */
@@ -294,6 +306,18 @@ export class RangeProxy extends ClientObject {
   get numberFormat(): string[][] {
     return this.get('numberFormat');
   }
+  /** ExcelApi 1.16: every cell as CellValue JSON; writing it stores data types (entities) as they are. */
+  get valuesAsJson(): CellValueJson[][] {
+    return this.get('valuesAsJson');
+  }
+  set valuesAsJson(v: unknown) {
+    requireSet(this.context.book, 'ExcelApi', '1.16', 'Range.valuesAsJson');
+    this.queueSet('valuesAsJson', v);
+  }
+  /** What each cell shows: an entity's text, else its value as text (number formats are not applied here). */
+  get text(): string[][] {
+    return this.get('text');
+  }
   set numberFormat(v: unknown) {
     this.queueSet('numberFormat', v);
   }
@@ -332,6 +356,12 @@ export class RangeProxy extends ClientObject {
         return grid((cell) => cell?.formula ?? cell?.value ?? '');
       case 'numberFormat':
         return grid((cell) => cell?.numberFormat ?? 'General');
+      case 'valuesAsJson':
+        return grid((cell) => cellJson(cell));
+      case 'text':
+        return grid((cell) =>
+          cell?.json?.text !== undefined ? String(cell.json.text) : String(cell?.value ?? ''),
+        );
       case 'rowHidden': {
         let hidden = 0;
         for (let r = rect.r0; r <= rect.r1; r++) if (sheet.hiddenRows.has(r)) hidden++;
@@ -378,7 +408,20 @@ export class RangeProxy extends ClientObject {
             throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
           const next: Cell = { value: prev?.value ?? '' };
           if (prev?.formula !== undefined) next.formula = prev.formula;
+          if (prev?.json !== undefined) next.json = prev.json;
           if (v !== 'General') next.numberFormat = v;
+          sheet.set(r, c, next);
+          continue;
+        }
+        if (prop === 'valuesAsJson') {
+          if (typeof v !== 'object' || Array.isArray(v) || typeof (v as { type?: unknown }).type !== 'string')
+            throw new SimOfficeError('InvalidArgument', 'valuesAsJson takes CellValue objects with a type.');
+          if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
+          const json = v as CellValueJson;
+          const next: Cell = { value: basicValueOf(json) };
+          // Only data types are kept as JSON; a plain Double, String or Boolean is just its value.
+          if (!PLAIN_TYPES.has(json.type)) next.json = json;
+          if (prev?.numberFormat !== undefined) next.numberFormat = prev.numberFormat;
           sheet.set(r, c, next);
           continue;
         }
@@ -395,9 +438,14 @@ export class RangeProxy extends ClientObject {
           const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
+        } else if (format === '@') {
+          sheet.set(r, c, { value: v, numberFormat: format });
         } else {
-          const next: Cell = { value: format === '@' ? v : typedInput(v) };
-          if (format !== undefined) next.numberFormat = format;
+          const typed = typedInput(v);
+          const next: Cell = { value: typed.value };
+          // A date typed into a General cell also gets a date format; a cell already formatted keeps its own.
+          const shown = format ?? typed.numberFormat;
+          if (shown !== undefined) next.numberFormat = shown;
           sheet.set(r, c, next);
         }
       }
@@ -546,6 +594,22 @@ export class RangeProxy extends ClientObject {
   }
 }
 
+const PLAIN_TYPES: ReadonlySet<string> = new Set(['String', 'Double', 'Boolean', 'Empty']);
+
+/**
+ * A cell as `valuesAsJson` gives it: its data type as stored, else its plain value in the schema's
+ * shape (String, Double, Boolean, Empty, Error).
+ */
+export function cellJson(cell: Cell | undefined): CellValueJson {
+  if (cell?.json) return cell.json;
+  const v = cell?.value ?? '';
+  if (typeof v === 'number') return { type: 'Double', basicType: 'Double', basicValue: v };
+  if (typeof v === 'boolean') return { type: 'Boolean', basicType: 'Boolean', basicValue: v };
+  if (v === '') return { type: 'Empty', basicType: 'Empty', basicValue: '' };
+  if (/^#[A-Z0-9/!?_]+/.test(v)) return { type: 'Error', basicType: 'Error', basicValue: v };
+  return { type: 'String', basicType: 'String', basicValue: v };
+}
+
 /** Empties the cells a dynamic array spilled into (not the anchor). */
 function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number; cols: number }): void {
   for (let i = 0; i < spill.rows; i++)
@@ -553,23 +617,35 @@ function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number
 }
 
 /**
+ * The format a General cell reports after a date was written into it through `values`. Office.js reads
+ * `values` as en-US input whatever the user's locale (by design, says the office-js issue tracker, where
+ * `range.values = '2018-12-31'` on a General cell is shown to report "m/d/yyyy").
+ */
+export const TYPED_DATE_FORMAT = 'm/d/yyyy';
+
+/**
  * What Excel makes of text written through `values` into a cell not formatted as text, as if typed:
  * a leading apostrophe keeps the rest as text, numbers and TRUE/FALSE become numbers and booleans, an
- * ISO date becomes a date serial. (Not every rule of Excel's parser: these are the ones that change
- * what the add-in writes.)
+ * ISO date becomes a date serial (days since 1899-12-30) shown with a date format. A cell formatted as
+ * Text ("@") before the write keeps the text as written; formatting it as Text afterwards does not turn a
+ * number back into text, so "2025-05-01" written first and formatted second stays the serial 45778.
+ * (Not every rule of Excel's parser: these are the ones that change what the add-in writes.)
  */
-function typedInput(v: CellValue): CellValue {
-  if (typeof v !== 'string') return v;
-  if (v.startsWith("'")) return v.slice(1);
+function typedInput(v: CellValue): { value: CellValue; numberFormat?: string } {
+  if (typeof v !== 'string') return { value: v };
+  if (v.startsWith("'")) return { value: v.slice(1) };
   const t = v.trim();
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
-  if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return { value: Number(t) };
+  if (/^(true|false)$/i.test(t)) return { value: t.toLowerCase() === 'true' };
   const date = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
   if (date) {
     const utc = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
-    return Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000);
+    return {
+      value: Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000),
+      numberFormat: TYPED_DATE_FORMAT,
+    };
   }
-  return v;
+  return { value: v };
 }
 
 /** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */
@@ -1017,6 +1093,25 @@ export class WorkbookProxy extends ClientObject {
   }
   protected read(): unknown {
     return 'Book1.xlsx';
+  }
+  /** ExcelApi 1.7: the active cell (the selection's top-left unless the test put it elsewhere in it). */
+  getActiveCell(): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.7', 'Workbook.getActiveCell');
+    return new RangeProxy(this.context, () => {
+      const { selection, activeCell } = this.context.book;
+      const sheet = this.context.book.sheet(selection.sheet);
+      if (!sheet) throw new SimOfficeError('ItemNotFound', 'No active sheet.');
+      const rect = selection.rect;
+      const inside =
+        activeCell !== null &&
+        activeCell.r >= rect.r0 &&
+        activeCell.r <= rect.r1 &&
+        activeCell.c >= rect.c0 &&
+        activeCell.c <= rect.c1;
+      const r = inside ? activeCell.r : rect.r0;
+      const c = inside ? activeCell.c : rect.c0;
+      return { sheet, rect: { r0: r, c0: c, r1: r, c1: c } };
+    });
   }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.context, () => {
