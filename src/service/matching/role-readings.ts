@@ -192,13 +192,25 @@ export class RoleReadings {
 
   /**
    * A word of a physician specialty ("pediatrics", "neurology", "surgery", "pulmonary"): O*NET's titles
-   * using its medical root (nephrology and nephrologist share "nephrolog") include at least two of
+   * using its medical root (nephrology and nephrologist share "nephrolog") include one of
    * physicians and surgeons, and give it to them at least SPECIALTY_WORD_LIFT times as often as titles
    * in general, which leaves out words every health job uses ("clinical", "care").
    */
   specialtyWord(word: string): boolean {
     const [physicians, all] = this.rootUse.get(medicalRoot(word)) ?? [0, 0];
-    return physicians >= 2 && physicians >= SPECIALTY_WORD_LIFT * this.physicianShare * all;
+    return physicians >= 1 && physicians >= SPECIALTY_WORD_LIFT * this.physicianShare * all;
+  }
+
+  /** Occupation o's own title names a field of `words` (by medical root: "Podiatric" and Podiatrists). */
+  ownTitleNames(o: number, words: readonly string[]): boolean {
+    const own = this.ownTitleRoots(o);
+    return words.some((w) => own.has(medicalRoot(w)));
+  }
+
+  private ownTitleRoots(o: number): ReadonlySet<string> {
+    return (this.ownRoots[o] ??= new Set(
+      ownTitleWords(this.part.occupations.titles[o] as string).map((w) => medicalRoot(singular(w))),
+    ));
   }
 
   /** An occupation whose own title names the physician it assists (Physician Assistants). */
@@ -223,9 +235,7 @@ export class RoleReadings {
    * under Physicians, All Other.
    */
   specialtyBeyondOwnTitle(o: number, words: readonly string[]): boolean {
-    const own = (this.ownRoots[o] ??= new Set(
-      ownTitleWords(this.part.occupations.titles[o] as string).map((w) => medicalRoot(singular(w))),
-    ));
+    const own = this.ownTitleRoots(o);
     return words.some(
       (w) =>
         !MEDICINE_WORDS.has(w) && this.residualSpecialtyRoots.has(medicalRoot(w)) && !own.has(medicalRoot(w)),

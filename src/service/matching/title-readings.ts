@@ -1,4 +1,4 @@
-import { isHealthPractitioner, isPhysicianOrSurgeon, isPostsecondaryTeacher } from '../soc-code';
+import { isHealthPractitioner, isPhysicianOrSurgeon } from '../soc-code';
 import { titleWords } from '../text/normalize';
 import {
   inferred,
@@ -50,7 +50,9 @@ export class TitleReadings {
     const read =
       this.executiveReading(title, description, direct) ??
       ((classes & WordClass.Trainee) !== 0 ? this.traineeReading(title, description, direct) : null) ??
-      ((classes & WordClass.Faculty) !== 0 ? this.clinicalFacultyReading(description, direct) : null) ??
+      ((classes & WordClass.Faculty) !== 0
+        ? this.clinicalFacultyReading(title, description, direct)
+        : null) ??
       ((classes & WordClass.Physician) !== 0 ? this.physicianReading(title, description, direct) : null) ??
       this.combinedRoleReading(title, description, direct) ??
       this.rankOrHelperReading(description, direct) ??
@@ -89,15 +91,26 @@ export class TitleReadings {
     const isPhysician = (e: RankedEntry | undefined): boolean =>
       e !== undefined && isPhysicianOrSurgeon(this.socCodes[e.o] as string);
     const top = direct.list[0];
-    if (top === undefined || isPhysician(top)) return null;
-    // "Doctor of Pharmacy", "Chiropractic Doctor": a doctor of another practice.
-    if (isHealthPractitioner(this.socCodes[top.o] as string) && top.rating !== 'Possible') return null;
-    const specialty = direct.words.filter((w) => this.roles.specialtyWord(w));
-    const physician =
-      direct.list.find(isPhysician) ??
-      (specialty.length === 0
+    if (top === undefined) return null;
+    const specialty = direct.words.filter(
+      (w) => !MEDICINE_WORDS.has(w) && !FACULTY_WORDS.has(w) && this.roles.specialtyWord(w),
+    );
+    const asSpecialty = (): RankedEntry | undefined =>
+      specialty.length === 0
         ? undefined
-        : this.ranked(`${specialty.join(' ')} physician`, description).list[0]);
+        : this.ranked(`${specialty.join(' ')} physician`, description).list[0];
+    // A physician of another specialty than the one the title names ("Attending Physician, Neurology"
+    // found as emergency physicians through "Attending Physician"): the specialty's physician.
+    if (isPhysician(top)) {
+      if (specialty.length === 0 || this.roles.ownTitleNames(top.o, specialty)) return null;
+      const named = asSpecialty();
+      return named !== undefined && isPhysician(named) && this.roles.ownTitleNames(named.o, specialty)
+        ? leading(direct, { ...named, rating: inferred(named.rating) })
+        : null;
+    }
+    // "Doctor of Pharmacy", "Chiropractic Doctor": a doctor of another practice.
+    if (isHealthPractitioner(this.socCodes[top.o] as string)) return null;
+    const physician = direct.list.find(isPhysician) ?? asSpecialty();
     return physician !== undefined && isPhysician(physician)
       ? leading(direct, { ...physician, rating: inferred(physician.rating) })
       : null;
@@ -158,26 +171,28 @@ export class TitleReadings {
       e !== undefined &&
       isHealthPractitioner(this.socCodes[e.o] as string) &&
       !isPhysicianOrSurgeon(this.socCodes[e.o] as string);
-    // "Pharmacy Resident": the direct match already names the practitioner.
-    const top = direct.list[0];
-    if (isOtherPractitioner(top) && top.rating !== 'Possible') return { ...direct, level };
-    // The rest names another practitioner: with its person noun ("Fellow - Occupational Therapist"),
-    // or alike with "physician" added ("Oral Surgery Resident": oral surgeons either way).
-    if (rest.length > 0) {
-      const asWritten = this.ranked(rest.join(' '), description).list[0];
-      const asPhysician = this.ranked(`${rest.join(' ')} physician`, description).list[0];
-      const named = rest.some((w) => this.roles.personNoun(w)) || asWritten?.o === asPhysician?.o;
-      // "Dental Fellow", "Podiatry Resident": read as a physician's title, the rest names the practice.
-      const practitioner =
-        named && asWritten?.rating !== 'Possible'
-          ? asWritten
-          : asPhysician !== undefined && !this.roles.assistsPhysicians(asPhysician.o)
-            ? asPhysician
-            : undefined;
-      if (isOtherPractitioner(practitioner))
-        return { ...leading(direct, { ...practitioner, rating: inferred(practitioner.rating) }), level };
-    }
+    // The rest names another practice: by its person noun ("Fellow - Occupational Therapist"), or read
+    // as a physician's title ("Podiatric Resident"), or as written where it names no physician specialty
+    // ("Pharmacy Resident").
     const medicine = rest.some((w) => MEDICINE_WORDS.has(w) || this.roles.specialtyWord(w));
+    const byNoun = rest.some((w) => this.roles.personNoun(w));
+    const practitioner =
+      rest.length === 0
+        ? undefined
+        : [
+            byNoun ? this.ranked(rest.join(' '), description).list[0] : undefined,
+            this.ranked(`${rest.join(' ')} physician`, description).list[0],
+            medicine ? undefined : direct.list[0],
+          ].find(
+            (e, i) =>
+              isOtherPractitioner(e) &&
+              e.rating !== 'Possible' &&
+              !this.roles.assistsPhysicians(e.o) &&
+              // Without a person noun, the practice's own title must name the field ("Podiatric").
+              (i === 0 || this.roles.ownTitleNames(e.o, rest)),
+          );
+    if (practitioner !== undefined)
+      return { ...leading(direct, { ...practitioner, rating: inferred(practitioner.rating) }), level };
     if (rest.length > 0 && !medicine && !graduateMedical) return null;
     const physician = this.ranked('resident physician', description).list[0];
     if (physician === undefined) return null;
@@ -192,11 +207,14 @@ export class TitleReadings {
    * physician specialty, the title is read as that specialty's physician, unless the direct match
    * already is a physician.
    */
-  private clinicalFacultyReading(description: string, direct: Ranking): Ranking | null {
+  private clinicalFacultyReading(title: string, description: string, direct: Ranking): Ranking | null {
     const { words } = direct;
-    // Where O*NET files professors and instructors of a subject: postsecondary teachers (25-1).
+    // The academic rank is the title's head ("Associate Professor of Pediatrics", not "Instructional
+    // Assistant"), and the direct match is no physician already.
+    const head = headNoun(title, words, (w) => this.roles.personNoun(w));
+    if (head === null || !FACULTY_WORDS.has(head)) return null;
     const top = direct.list[0];
-    if (top !== undefined && !isPostsecondaryTeacher(this.socCodes[top.o] as string)) return null;
+    if (top !== undefined && isPhysicianOrSurgeon(this.socCodes[top.o] as string)) return null;
     const specialty = words.filter(
       (w) =>
         !MEDICINE_WORDS.has(w) &&
@@ -204,11 +222,14 @@ export class TitleReadings {
         !ACADEMIC_WORDS.has(w) &&
         this.roles.specialtyWord(w),
     );
-    // "Professor of Medicine", "Clinical Assistant Professor": medicine itself, and no other field.
-    const ofMedicine =
-      words.some((w) => MEDICINE_WORDS.has(w)) &&
-      words.every((w) => FACULTY_WORDS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w));
-    if (specialty.length === 0 && !ofMedicine) return null;
+    // "Professor of Medicine": medicine itself (a "Clinical Professor" may teach any health field).
+    // Every other word is medical or academic: "Family and Consumer Sciences Professor" teaches a
+    // field that is no specialty.
+    const medical = words.every(
+      (w) => FACULTY_WORDS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
+    );
+    const ofMedicine = words.includes('medicine') || words.includes('medical');
+    if (!medical || (specialty.length === 0 && !ofMedicine)) return null;
     const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
     if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
       return null;

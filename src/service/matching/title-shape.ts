@@ -182,13 +182,16 @@ const MEDICAL_TRAINEE_WORDS: ReadonlySet<string> = new Set([
   'pgy',
 ]);
 
+/** "House officer", "house staff", "house physician": a hospital's residents (a level word drops "staff" before "physician"). */
+const HOUSE_TRAINEE: ReadonlySet<string> = new Set(['officer', 'staff', 'physician', 'doctor']);
+
 /** The words of a title that mark graduate medical training: "pgy2" and "house officer" included. */
 export function traineeWords(words: readonly string[]): string[] {
   return words.filter(
     (w, i) =>
       MEDICAL_TRAINEE_WORDS.has(w) ||
       /^pgy\d*$/.test(w) ||
-      (w === 'house' && (words[i + 1] === 'officer' || words[i + 1] === 'staff')) ||
+      (w === 'house' && HOUSE_TRAINEE.has(words[i + 1] ?? '')) ||
       ((w === 'officer' || w === 'staff') && words[i - 1] === 'house'),
   );
 }
