@@ -230,7 +230,7 @@ export class RoleReadings {
   /**
    * A word of `words` naming a specialty that O*NET also files under the residual physicians' and
    * surgeons' occupations (Physicians, All Other; Surgeons, All Other) and that occupation o's own
-   * title does not name (compared by medical root): "Physician (Rheumatology)" matched to General
+   * title does not name (compared by medical root): "Physician, Gastroenterology" matched to General
    * Internal Medicine Physicians through an alternate title, while O*NET also lists rheumatologists
    * under Physicians, All Other.
    */

@@ -280,10 +280,9 @@ export class OccupationScorer {
     };
 
     // Head-noun agreement with an occupation's own title, and an own title that names another person
-    // qualified by the query's head noun ("Physician Assistants" for "Physician, Cardiology",
-    // "Anesthesiologist Assistants" for "Cardiothoracic Anesthesiologist": matched on a modifier, it
-    // counts as a title without the head noun; a rank word is no person: "Chief of Staff" may well be a
-    // Chief Executive). Both are known before any title is read, so the bounds below count them.
+    // qualified by the query's head noun ("Physician Assistants" for "Physician - Pediatrics": matched on
+    // a modifier, it counts as a title without the head noun; a rank word is no person: "Chief of Staff"
+    // may well be a Chief Executive). Both are known before any title is read, so the bounds below count them.
     let modifiersOnly = false;
     if (headWord !== null) {
       this.agreeWithHead(headWord);

@@ -82,7 +82,7 @@ export class TitleReadings {
 
   /**
    * A title whose head noun is "physician" or "doctor" names a physician ("Physician, Infectious
-   * Diseases", "Medical Doctor (Primary Care)"), whatever other occupations its modifiers reach: the
+   * Diseases", "Medical Doctor (Geriatrics)"), whatever other occupations its modifiers reach: the
    * best physician or surgeon among the candidates, else the physician its specialty words name.
    */
   private physicianReading(title: string, description: string, direct: Ranking): Ranking | null {
@@ -108,7 +108,7 @@ export class TitleReadings {
         ? leading(direct, { ...named, rating: inferred(named.rating) })
         : null;
     }
-    // "Doctor of Pharmacy", "Chiropractic Doctor": a doctor of another practice.
+    // "Doctor of Pharmacy", "Doctor of Chiropractic": a doctor of another practice.
     if (isHealthPractitioner(this.socCodes[top.o] as string)) return null;
     const physician = direct.list.find(isPhysician) ?? asSpecialty();
     return physician !== undefined && isPhysician(physician)
@@ -151,7 +151,7 @@ export class TitleReadings {
     if (trainee.length === 0) return null;
     // A post-graduate year or a house officer is a physician's residency whatever else the title says.
     const graduateMedical = trainee.some((w) => /^pgy\d*$/.test(w) || w === 'house');
-    // Otherwise the trainee word is the title's head ("Pediatric Resident", "Fellow - Cardiology") or
+    // Otherwise the trainee word is the title's head ("Dermatology Resident", "Fellow - Cardiology") or
     // qualifies a physician ("Resident Physician"); "Resident Care Assistant" is an assistant.
     const head = headNoun(title, words, (w) => this.roles.personNoun(w));
     const last = words[words.length - 1] ?? '';
@@ -162,7 +162,7 @@ export class TitleReadings {
     )
       return null;
     // "Chief Resident" is a resident: the rank word names no practitioner, nor do a number or a word
-    // no O*NET title uses ("Resident (Moonlighter)", "Fellow PGY-7").
+    // no O*NET title uses (a locum tenens word, "Fellow PGY-5").
     const rest = words.filter(
       (w) => !trainee.includes(w) && w !== 'chief' && !/^\d+$/.test(w) && this.roles.titleWord(w),
     );
@@ -173,7 +173,7 @@ export class TitleReadings {
       !isPhysicianOrSurgeon(this.socCodes[e.o] as string);
     // The rest names another practice: by its person noun ("Fellow - Occupational Therapist"), or read
     // as a physician's title ("Podiatric Resident"), or as written where it names no physician specialty
-    // ("Pharmacy Resident").
+    // (a pharmacy resident).
     const medicine = rest.some((w) => MEDICINE_WORDS.has(w) || this.roles.specialtyWord(w));
     const byNoun = rest.some((w) => this.roles.personNoun(w));
     const practitioner =
@@ -202,7 +202,7 @@ export class TitleReadings {
   }
 
   /**
-   * Clinical faculty ("Assistant Professor of Pediatrics", "Instructor, Neurology", "Neonatology
+   * Clinical faculty ("Associate Professor of Neurology", "Instructor, Neurology", "Neonatology
    * Attending") practise the specialty they teach, and are paid as its physicians: with a word of a
    * physician specialty, the title is read as that specialty's physician, unless the direct match
    * already is a physician.

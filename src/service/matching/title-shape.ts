@@ -30,7 +30,7 @@ export function headNoun(
   personNoun: (word: string) => boolean,
 ): string | null {
   // Most titles have no such phrase: their head is their last content word, unless they are written
-  // head first, as indexes of occupations list them ("Inspector Bridge", "Teacher Ceramics"): a person
+  // head first, as indexes of occupations list them ("Operator Forklift", "Technician Surgical"): a person
   // noun first and none last.
   if (!LEAD_SPLIT.test(title)) {
     const last = content[content.length - 1];
@@ -135,8 +135,8 @@ export function executiveFunction(title: string): string | null {
 }
 
 /**
- * The words before an exclusion clause: "Mechanic Heavy Equipment exc Engine" is a heavy equipment
- * mechanic; the words after "exc" (except, excluding) name what the job is not, so matching on them
+ * The words before an exclusion clause: "Painter exc Automotive" is a painter, not an
+ * automotive painter; the words after "exc" (except, excluding) name what the job is not, so matching on them
  * would pull towards the very occupations excluded.
  */
 export function withoutExclusion(words: readonly string[]): readonly string[] {
