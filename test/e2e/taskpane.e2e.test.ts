@@ -5,7 +5,13 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
 import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet } from '../sim-excel/fixtures';
-import type { Cell } from '../sim-excel/model';
+import {
+  expectedRequests,
+  expectPricedAsServiceSays,
+  headerColumn,
+  serviceAnswer,
+  type Dump,
+} from './priced-sheet';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
@@ -34,18 +40,6 @@ const HIDDEN_ROWS = [5, 6, 7];
 
 if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
-}
-
-type Dump = {
-  cells: Record<string, Cell>;
-  stats: { syncs: number; maxRequestBytes: number };
-  settings: Record<string, unknown>;
-};
-
-/** The column (0-based) whose row-1 header is `name` in a sheet dump; NaN when there is none. */
-function headerColumn(dump: Dump, name: string): number {
-  const key = Object.entries(dump.cells).find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0];
-  return Number(key?.split(',')[1] ?? NaN);
 }
 
 let service: RunningService;
@@ -120,22 +114,6 @@ afterAll(async () => {
   await site?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-/** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
-async function serviceAnswer(
-  token: string,
-  job: { body: object },
-): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
-  const res = await fetch(`${service.url}/DaaS/jobpricing`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ JobDesc: '', CountryCode: '', ...job.body }),
-  });
-  const body = (await res.json()) as { Code: number; Data?: Record<string, unknown>; Message?: string };
-  return body.Code === 1 && body.Data
-    ? { ok: true, data: body.Data }
-    : { ok: false, message: body.Message ?? '' };
-}
 
 describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
   it('shows the default service URL and cache lifetime from the start (issue 12 items 9 and 1)', async () => {
@@ -277,7 +255,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
       return { value, converted };
     }, title);
-    const answer = await serviceAnswer(await service.token(), { body: { JobTitle: title } });
+    const answer = await serviceAnswer(service.url, await service.token(), { body: { JobTitle: title } });
     if (!answer.ok) throw new Error(`the service refused ${title}: ${answer.message}`);
     expect(result.value).toBe(answer.data.Salary50);
     expect(result.converted).toEqual({ value: answer.data.Salary50 });
@@ -287,77 +265,18 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('price-selection').click();
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const cells = dump.cells;
-    const at = (r: number, c: number): Cell | undefined => cells[`${r},${c}`];
-    const headers = [
-      ...RESULT_FIELDS,
-      'JobPrice Status',
-      'JobPrice Priced At',
-      'JobPrice Aged To',
-      'JobPrice Aging Rate',
-    ];
-    const OUT = 10;
-    headers.forEach((h, i) => expect(at(0, OUT + i)?.value).toBe(h));
-    const col = (h: string): number => OUT + headers.indexOf(h);
-
-    const token = await service.token();
-    const answers = new Map<string, Awaited<ReturnType<typeof serviceAnswer>>>();
-    let priced = 0;
-    let failed = 0;
-    for (const job of sheet.jobs) {
-      const r = job.index + 1;
-      const status = at(r, col('JobPrice Status'))?.value;
-      if (HIDDEN_ROWS.includes(r)) {
-        headers.forEach((_, i) =>
-          expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }),
-        );
-        continue;
-      }
-      if (job.localError !== null) {
-        expect({ row: r, status }).toEqual({ row: r, status: job.localError });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      const key = JSON.stringify(job.body);
-      if (!answers.has(key)) answers.set(key, await serviceAnswer(token, job));
-      const answer = answers.get(key) as Awaited<ReturnType<typeof serviceAnswer>>;
-      if (!answer.ok) {
-        expect({ row: r, status }).toEqual({ row: r, status: answer.message });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      expect({ row: r, status }).toEqual({ row: r, status: 'OK' });
-      for (const f of RESULT_FIELDS) {
-        const cell = at(r, col(f));
-        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({
-          row: r,
-          field: f,
-          value: answer.data[f] ?? '',
-        });
-        const format = cell?.numberFormat;
-        if (/^(Salary|Comp)/.test(f)) expect(format).toBe('[$$-409]#,##0');
-        else if (f.startsWith('Bonus')) expect(format).toBe('0.0"%"');
-        else expect(format).toBe('@');
-      }
-      expect(String(at(r, col('JobPrice Priced At'))?.value)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-      priced++;
-    }
-    expect(priced).toBeGreaterThan(400);
-    expect(failed).toBeGreaterThanOrEqual(10);
-
-    const visible = sheet.jobs.filter((j) => !HIDDEN_ROWS.includes(j.index + 1));
-    const uniqueToSend = new Set(
-      visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body)),
-    ).size;
+    const { priced, failed } = await expectPricedAsServiceSays(dump, sheet.jobs, {
+      hiddenRows: HIDDEN_ROWS,
+      serviceUrl: service.url,
+      token: await service.token(),
+    });
     await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(
       String(HIDDEN_ROWS.length),
     );
     await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
     await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
     await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(
-      String(Math.ceil(uniqueToSend / 200)),
+      String(expectedRequests(sheet.jobs, HIDDEN_ROWS)),
     );
     const sent = ROWS - HIDDEN_ROWS.length;
     await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(
