@@ -2,13 +2,14 @@
 //   1. types (tsc -b for the add-in and the service, tsc --noEmit for tests/scripts/benches)
 //   2. format (prettier --check), functions.ts generated from its table   3. lint (eslint)   4. manifest (xmllint, offline)
 //   5. data index (npm run data:build; a no-op when fresh)   6. add-in build (webpack, for the e2e test)
-//   7. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
+//   7. jest: unit, loopback service, functions and the end-to-end tests in Chromium, WebKit and Firefox
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import systemPackages from './system-packages.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const jestArgs = process.argv.slice(2);
@@ -27,16 +28,9 @@ const stages = [
   ['add-in build', bin('webpack'), ['--mode', 'production']],
 ];
 
-// What the machine must have besides node_modules; say so at once rather than after minutes of work.
-const missing = [];
-if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0)
-  missing.push('xmllint (Debian: libxml2-utils)');
-if (!existsSync('/usr/bin/chromium'))
-  missing.push('Chromium at /usr/bin/chromium (Debian: chromium), for the end-to-end test');
-if (missing.length > 0) {
-  console.error(
-    `npm test needs: ${missing.join('; ')}.\nInstall them with apt-get, or run \`bash .ci/run\`, which does.`,
-  );
+// What the machine must have besides node_modules (browsers, Xvfb, xmllint, Redis): installed with apt-get
+// where this user may, else named in one command, at once rather than after minutes of work.
+if (!systemPackages.ensureSystemPackages()) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
