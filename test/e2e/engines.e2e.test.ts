@@ -24,7 +24,7 @@ const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE
  * The pane's main flow in the three engines Excel shows add-ins in: Chromium (Edge WebView2 on Windows),
  * WebKit (Excel for Mac, Excel on the web in Safari) and Firefox (Excel on the web). One flow, written
  * once against the PaneDriver interface: open the built pane over https, sign in with client credentials
- * (D15), price a 500-row sheet (spec §4.2 batches, D13), review the matches and write a chosen job code,
+ * (D15), price a 500-row sheet (batches of 200, D13), review the matches and write a chosen job code,
  * re-priced pinned (D18, D19). Every written cell is checked against the service's own answer.
  *
  * The simulated Excel host is served in place of office.js: the page is dist/taskpane.html as built, with

@@ -33,7 +33,7 @@ export function headerColumn(dump: Dump, name: string): number {
 
 export type ServiceAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; message: string };
 
-/** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
+/** What the service answers for one job, asked directly (the single-job operation, docs/api.md). */
 export async function serviceAnswer(
   serviceUrl: string,
   token: string,
@@ -121,7 +121,7 @@ export async function expectPricedAsServiceSays(
   return { priced, failed };
 }
 
-/** How many batch requests a run of these jobs takes: distinct jobs to send, 200 a request (spec §4.2). */
+/** How many batch requests a run of these jobs takes: distinct jobs to send, 200 a request (docs/api.md). */
 export function expectedRequests(jobs: readonly FixtureJob[], hiddenRows: readonly number[]): number {
   const visible = jobs.filter((j) => !hiddenRows.includes(j.index + 1));
   const uniqueToSend = new Set(
