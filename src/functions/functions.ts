@@ -27,6 +27,7 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 10th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary10
  */
 export function salary10(
   title: string | number,
@@ -68,6 +69,7 @@ export function salary10(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 25th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary25
  */
 export function salary25(
   title: string | number,
@@ -109,6 +111,7 @@ export function salary25(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 50th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary50
  */
 export function salary50(
   title: string | number,
@@ -150,6 +153,7 @@ export function salary50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 75th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary75
  */
 export function salary75(
   title: string | number,
@@ -191,6 +195,7 @@ export function salary75(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 90th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary90
  */
 export function salary90(
   title: string | number,
@@ -232,6 +237,7 @@ export function salary90(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 10th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp10
  */
 export function comp10(
   title: string | number,
@@ -273,6 +279,7 @@ export function comp10(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 25th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp25
  */
 export function comp25(
   title: string | number,
@@ -314,6 +321,7 @@ export function comp25(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 50th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp50
  */
 export function comp50(
   title: string | number,
@@ -355,6 +363,7 @@ export function comp50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 75th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp75
  */
 export function comp75(
   title: string | number,
@@ -396,6 +405,7 @@ export function comp75(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 90th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp90
  */
 export function comp90(
   title: string | number,
@@ -437,6 +447,7 @@ export function comp90(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Bonus target, 50th percentile, in percent of base salary.
+ * @helpurl https://localhost:3000/functions.html#bonustarget50
  */
 export function bonusTarget50(
   title: string | number,
@@ -478,6 +489,7 @@ export function bonusTarget50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Average bonus target, in percent of base salary.
+ * @helpurl https://localhost:3000/functions.html#bonustargetavg
  */
 export function bonusTargetAvg(
   title: string | number,
@@ -519,6 +531,7 @@ export function bonusTargetAvg(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The match rating.
+ * @helpurl https://localhost:3000/functions.html#matchrating
  */
 export function matchRating(
   title: string | number,
@@ -560,6 +573,7 @@ export function matchRating(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The job family name.
+ * @helpurl https://localhost:3000/functions.html#jobfamily
  */
 export function jobFamily(
   title: string | number,
@@ -601,6 +615,7 @@ export function jobFamily(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The job level name.
+ * @helpurl https://localhost:3000/functions.html#joblevel
  */
 export function jobLevel(
   title: string | number,
@@ -642,6 +657,7 @@ export function jobLevel(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The currency code.
+ * @helpurl https://localhost:3000/functions.html#currency
  */
 export function currency(
   title: string | number,
@@ -684,6 +700,7 @@ export function currency(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The value of that field.
+ * @helpurl https://localhost:3000/functions.html#field
  */
 export function field(
   name: string,
@@ -727,6 +744,7 @@ export function field(
  * @param [header] TRUE to add a header row of field names above the values (default FALSE).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns One row of result fields, with an optional header row.
+ * @helpurl https://localhost:3000/functions.html#match
  */
 export function match(
   title: string | number,

@@ -213,6 +213,18 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
 ];
 
+/**
+ * Where each function's help lives: its own anchor on the function reference page that the build ships
+ * beside the pane (functions.html, written from this table). Excel shows the link in its function
+ * dialog; store review asks for one per function.
+ */
+export const HELP_PAGE = 'functions.html';
+
+/** The anchor of a function on the reference page: its id in lower case (`salary50`). */
+export function helpAnchor(entry: FunctionEntry): string {
+  return entry.id.toLowerCase();
+}
+
 /** Every parameter of a function in formula order, job arguments included. */
 export function formulaParameters(entry: FunctionEntry): Array<ExtraParameter | JobArgument> {
   const job = JOB_ARGUMENTS.slice(0, -1);
