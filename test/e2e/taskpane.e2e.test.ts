@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
+import { storageKeys } from '../../src/runtime/deployment';
 import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet } from '../sim-excel/fixtures';
 import {
@@ -17,6 +18,8 @@ import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-
 import { serveFolder } from './static-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { manifestId } = require('../../scripts/hosted-build.js') as { manifestId: () => string };
 
 /**
  * End to end: the built pane (dist/taskpane.html with the real bundles) in headless Chromium, the
@@ -558,13 +561,15 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('cache-ttl').fill('12');
     await page.getByTestId('save-ttl').click();
     await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
-    const state = await page.evaluate(() => {
+    // The built pane's keys are namespaced by the manifest Id (src/runtime/deployment.ts).
+    const settingsKey = storageKeys(manifestId()).settings;
+    const state = await page.evaluate((key) => {
       const wb = window.__simExcel?.workbook;
       return {
         recalculations: wb?.recalculations ?? [],
-        settings: wb?.storage.get('jobprice.settings') ?? '',
+        settings: wb?.storage.get(key) ?? '',
       };
-    });
+    }, settingsKey);
     expect(state.recalculations).toContain('Full');
     expect(JSON.parse(state.settings)).toMatchObject({ cacheTtlHours: 12 });
     await page.getByTestId('cache-ttl').fill('-3');
