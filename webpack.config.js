@@ -71,7 +71,7 @@ module.exports = async (env, argv) => {
     },
     plugins: [
       new webpack.DefinePlugin({
-        // Storage keys are namespaced by the manifest Id (src/runtime/deployment.ts).
+        // Storage keys are namespaced by the manifest Id (src/session/deployment.ts).
         __JOBPRICE_ADDIN_ID__: JSON.stringify(manifestId()),
         // A production build's default service address; '' means the pane's own origin.
         __JOBPRICE_SERVICE_URL__: JSON.stringify(

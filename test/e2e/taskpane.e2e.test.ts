@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
-import { storageKeys } from '../../src/runtime/deployment';
+import { storageKeys } from '../../src/session/deployment';
 import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet } from '../sim-excel/fixtures';
 import {
@@ -561,7 +561,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('cache-ttl').fill('12');
     await page.getByTestId('save-ttl').click();
     await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
-    // The built pane's keys are namespaced by the manifest Id (src/runtime/deployment.ts).
+    // The built pane's keys are namespaced by the manifest Id (src/session/deployment.ts).
     const settingsKey = storageKeys(manifestId()).settings;
     const state = await page.evaluate((key) => {
       const wb = window.__simExcel?.workbook;

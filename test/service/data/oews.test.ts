@@ -5,7 +5,7 @@ import { jobSpec } from '../../../src/domain/job';
 import { readNationalFile, readSectorFile, TOP_CODE_ANNUAL } from '../../../src/service/data/oews';
 import { buildWagesPart } from '../../../src/service/data/wages';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from '../engine/test-index';
 import { occ, writeOewsXlsx } from './oews-fixture';
 

@@ -46,7 +46,7 @@ export interface Session {
   onChange(listener: () => void): () => void;
 }
 
-/** This add-in's keys (namespaced by its manifest Id, src/runtime/deployment.ts). */
+/** This add-in's keys (namespaced by its manifest Id, src/session/deployment.ts). */
 export const STORAGE_KEYS = storageKeys();
 /** The keys of builds before the namespace; read once, moved to STORAGE_KEYS and removed. */
 const UNNAMESPACED_KEYS = storageKeys('');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { storageKeys } from './deployment';
+import { storageKeys } from '../session/deployment';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
 import { systemTimers, type Timers } from '../domain/coalescer';
 import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
-import type { KeyValueStorage } from './storage';
+import type { KeyValueStorage } from '../session/storage';
 
 /**
  * Persists the custom functions' result cache in OfficeRuntime.storage, so reopening a workbook (or
@@ -34,7 +34,7 @@ export interface ResultStoreOptions {
   timers?: Timers;
 }
 
-/** Namespaced by the manifest Id like the session's keys (src/runtime/deployment.ts). */
+/** Namespaced by the manifest Id like the session's keys (src/session/deployment.ts). */
 export const RESULT_STORE_PREFIX = storageKeys().results;
 export const DEFAULT_SHARDS = 16;
 export const DEFAULT_MAX_PERSISTED_ENTRIES = 8_000;
