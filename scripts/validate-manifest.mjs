@@ -69,6 +69,11 @@ function rules(xml) {
   const support = /<SupportUrl DefaultValue="([^"]+)"\/>/.exec(xml)?.[1] ?? '';
   if (support === '' || /taskpane\.html$/.test(support))
     problems.push('SupportUrl must be a help page (support.html), not the pane');
+  // Store review: the ribbon's icons at every size Office asks for (scripts/make-icons.mjs draws them).
+  for (const size of [16, 20, 24, 32, 40, 48, 64, 80]) {
+    const wanted = `<bt:Image size="${size}" resid="Icon.${size}x${size}"/>`;
+    if (xml.split(wanted).length - 1 < 3) problems.push(`a ribbon icon of ${size} px is missing (${wanted})`);
+  }
   for (const [, file] of xml.matchAll(/\/assets\/([\w.-]+\.png)"/g))
     if (!existsSync(join(root, 'assets', file)))
       problems.push(`icon assets/${file} is referenced but missing`);

@@ -158,7 +158,10 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       await old.goto(`${site.url}/taskpane.html`);
       await old
         .getByRole('alert')
-        .filter({ hasText: 'needs Microsoft Edge WebView2 (Office 2019 or later, or Microsoft 365)' })
+        .filter({
+          hasText:
+            'JobPrice needs Microsoft 365 or Office 2021 or later, which show add-ins with Microsoft Edge WebView2',
+        })
         .waitFor({ timeout: 20_000 });
     } finally {
       await old.close();
