@@ -8,6 +8,7 @@ import { initMappingView } from './mapping-view';
 import { initReviewView } from './review-view';
 import { initRunView, showSummary } from './run-view';
 import { initSettingsView, showDefaultSettings } from './settings-view';
+import { followTheme } from './theme';
 import { runTexts } from './texts';
 
 /**
@@ -24,6 +25,8 @@ if (!document.getElementById('jobprice-css')) {
 }
 
 showDefaultSettings();
+// The system's preference from the first paint; Office's theme once Office is ready (below).
+followTheme();
 
 async function start(): Promise<void> {
   const session = getSession();
@@ -52,6 +55,7 @@ function showOutsideExcel(): void {
 }
 
 void Office.onReady((info) => {
+  followTheme();
   if (info.host !== Office.HostType.Excel) {
     showOutsideExcel();
     return;

@@ -168,6 +168,64 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     }
   });
 
+  it('follows a dark Office theme: dark palette, text readable at WCAG AA, a dark screenshot', async () => {
+    const dark = await browser.newPage();
+    // Office.context.officeTheme of dark Office, whichever order the context's and this page's scripts run in.
+    await dark.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      const officeTheme = {
+        isDarkTheme: true,
+        bodyBackgroundColor: '#262626',
+        bodyForegroundColor: '#FFFFFF',
+      };
+      let init = w.__SIM_EXCEL_INIT__ as Record<string, unknown> | undefined;
+      Object.defineProperty(window, '__SIM_EXCEL_INIT__', {
+        configurable: true,
+        get: () => ({ ...(init ?? {}), officeTheme }),
+        set: (v: Record<string, unknown>) => (init = v),
+      });
+    });
+    try {
+      await dark.goto(`${site.url}/taskpane.html`);
+      await dark.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false');
+      // The buttons fade from the first paint's colours to the theme's: measure after the fade.
+      await dark.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const look = await dark.evaluate(() => {
+        const rgb = (c: string): number[] => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        const lum = (c: string): number => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          }) as [number, number, number];
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const contrast = (fg: string, bg: string): number => {
+          const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x) as [number, number];
+          return (a + 0.05) / (b + 0.05);
+        };
+        const style = (sel: string): CSSStyleDeclaration =>
+          getComputedStyle(document.querySelector(sel) as Element);
+        const card = style('.card').backgroundColor;
+        return {
+          theme: document.documentElement.dataset.theme,
+          page: lum(style('body').backgroundColor),
+          text: contrast(style('h2').color, card),
+          help: contrast(style('.help').color, card),
+          input: contrast(style('#service-url').color, style('#service-url').backgroundColor),
+          primary: contrast(style('.btn.primary').color, style('.btn.primary').backgroundColor),
+        };
+      });
+      expect(look.theme).toBe('dark');
+      expect(look.page).toBeLessThan(0.05);
+      for (const part of ['text', 'help', 'input', 'primary'] as const)
+        expect({ part, readable: look[part] >= 4.5 }).toEqual({ part, readable: true });
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+      await dark.screenshot({ path: join(ROOT, 'test-results', 'taskpane-dark.png'), fullPage: true });
+    } finally {
+      await dark.close();
+    }
+  });
+
   it('refuses a remote http:// service URL with a plain message', async () => {
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-start.png'), fullPage: true });

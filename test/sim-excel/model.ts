@@ -167,12 +167,15 @@ export interface WorkbookInit {
   sheets?: { name: string; rows?: CellValue[][]; hiddenRows?: number[] }[];
   tables?: { name: string; sheet: string; rect: Rect }[];
   selection?: { sheet: string; rect: Rect };
+  /** Office.context.officeTheme as Office reports it (absent: Office gives no theme). */
+  officeTheme?: { isDarkTheme: boolean; bodyBackgroundColor: string; bodyForegroundColor: string };
 }
 
 export class SimWorkbook {
   readonly sheets: SimSheet[] = [];
   readonly tables: SimTable[] = [];
   selection: { sheet: string; rect: Rect };
+  readonly officeTheme: WorkbookInit['officeTheme'];
   /** Office.context.document.settings: the in-memory copy, and what saveAsync last persisted. */
   documentSettings: Record<string, unknown> = {};
   savedDocumentSettings: Record<string, unknown> = {};
@@ -203,6 +206,7 @@ export class SimWorkbook {
   taskpaneShown = 0;
 
   constructor(init: WorkbookInit = {}) {
+    this.officeTheme = init.officeTheme;
     for (const s of init.sheets ?? [{ name: 'Sheet1' }]) {
       const sheet = new SimSheet(s.name);
       if (s.rows) sheet.putRows(0, 0, s.rows);
