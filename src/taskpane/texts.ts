@@ -96,6 +96,12 @@ export const connectionTexts = {
   signedInForSession: 'Signed in for this session.',
   testing: 'Testing…',
   signedOut: 'Signed out.',
+  /** First run of a hosted pane that was built without a service address (README: Deploying). */
+  firstRunEnterService:
+    'First time here? Enter the https address of your pricing service under Service URL (whoever set up JobPrice for you has it, with your client ID and secret or an access token), then sign in.',
+  /** First run of a pane built with its service address. */
+  firstRunSignIn: (host: string): string =>
+    `First time here? Sign in to ${host} with the client ID and secret or the access token you were given.`,
 } as const;
 
 export const runTexts = {
