@@ -14,6 +14,9 @@ export const MIN_EXCEL_API = '1.9';
 /** Dynamic arrays and Range.getSpillingToRangeOrNullObject (a JOBPRICE.MATCH row spills). */
 export const SPILL_API = '1.12';
 
+/** Application.cultureInfo, its numberFormat, and the application's own decimal/thousands separators. */
+export const CULTURE_API = '1.11';
+
 export function supportsExcelApi(version: string): boolean {
   try {
     return Office.context.requirements.isSetSupported('ExcelApi', version);

@@ -4,14 +4,20 @@ import { parseJobArgs, type JobArgs } from '../formulas/args';
 import { errorFor, notAvailable, valueError } from './cell-errors';
 import { fieldValue, lookupField } from './fields';
 import { functionsPricer } from '../formulas/functions-pricer';
+import type { NumberCulture } from '../domain/number-text';
+import { readCulture } from '../excel/selection-reader';
 
 /**
  * The bodies of the JOBPRICE.* functions; functions.ts only declares them (JSDoc for the metadata) and
  * forwards here. Failures are thrown as CustomFunctions.Error, which Excel shows in the cell.
  */
 
+/** The workbook's culture, read once per runtime (numbers typed as text follow it). */
+let culture: Promise<NumberCulture | null> | null = null;
+
 async function priced(args: JobArgs): Promise<JobResult> {
-  const parsed = parseJobArgs(args);
+  culture ??= readCulture().catch(() => null);
+  const parsed = parseJobArgs(args, await culture);
   if (!parsed.ok) throw valueError(parsed.message);
   const outcome: JobOutcome<JobResult> = await functionsPricer().price(parsed.spec);
   if (!outcome.ok) throw errorFor(outcome.kind, outcome.message);

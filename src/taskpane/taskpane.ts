@@ -9,7 +9,8 @@ import { initReviewView } from './review-view';
 import { initRunView, showSummary } from './run-view';
 import { initSettingsView, showDefaultSettings } from './settings-view';
 import { followTheme } from './theme';
-import { runTexts } from './texts';
+import { readCulture } from '../excel/selection-reader';
+import { runTexts, setLocale } from './texts';
 
 /**
  * The task pane's composition root: it injects the style sheet, waits for Office and the session, and wires
@@ -28,7 +29,14 @@ showDefaultSettings();
 // The system's preference from the first paint; Office's theme once Office is ready (below).
 followTheme();
 
+/** Figures in the user's locale: Excel's culture (ExcelApi 1.11), else Office's display language. */
+async function followLocale(): Promise<void> {
+  setLocale(Office.context.displayLanguage);
+  setLocale((await readCulture().catch(() => null))?.name);
+}
+
 async function start(): Promise<void> {
+  await followLocale();
   const session = getSession();
   await session.ready();
   const settings = initSettingsView(session);

@@ -9,8 +9,21 @@ import type { PriceRunSummary } from '../usecases/pricing-run';
  * cards stay in taskpane.html. Pure, so the texts are unit-tested without a DOM.
  */
 
-/** A number as the pane writes it: 12,345. */
-export const num = (x: number): string => x.toLocaleString('en-US');
+/** The locale figures are written in: the user's (setLocale at start), en-US until then and in tests. */
+let locale = 'en-US';
+
+/** Writes figures in `tag`'s way from now on ("de-DE": 12.345); an unknown tag keeps the current one. */
+export function setLocale(tag: string | null | undefined): void {
+  if (!tag) return;
+  try {
+    locale = Intl.getCanonicalLocales(tag)[0] ?? locale;
+  } catch {
+    // Not a BCP 47 tag: keep what we have.
+  }
+}
+
+/** A number as the pane writes it, in the user's locale: 12,345 (en-US), 12.345 (de-DE). */
+export const num = (x: number): string => x.toLocaleString(locale);
 
 /** The word for `x` things: `plural(1, 'row', 'rows')` is "row", any other count "rows". */
 export const plural = (x: number, one: string, many: string): string => (x === 1 ? one : many);

@@ -125,7 +125,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   if (problems.length > 0) throw new SelectionProblem(problems.join(' '), block);
 
   const parsed: ParsedRow[] = [];
-  const parse = createRowParser(mapping);
+  const parse = createRowParser(mapping, block.culture);
   for (let i = 0; i < block.rows.length; i++) {
     if (block.hidden[i]) {
       base.skippedHidden++;

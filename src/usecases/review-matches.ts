@@ -60,7 +60,7 @@ export async function loadReview(opts: {
   if (problems.length > 0) throw new Error(problems.join(' '));
 
   const groups = new Map<string, { spec: JobSpec; rows: number[] }>();
-  const parse = createRowParser(mapping);
+  const parse = createRowParser(mapping, block.culture);
   block.rows.forEach((cells, i) => {
     if (block.hidden[i]) return;
     const parsed = parse(block.firstDataRow + i + 1, cells as CellValue[]);

@@ -163,10 +163,25 @@ export class SimSheet {
   }
 }
 
+/**
+ * Application.cultureInfo (name, numberFormat separators) and Excel's own separators (File > Options >
+ * Advanced), used instead when useSystemSeparators is false.
+ */
+export interface SimCulture {
+  name: string;
+  decimal: string;
+  group: string;
+  useSystemSeparators?: boolean;
+  appDecimal?: string;
+  appThousands?: string;
+}
+
 export interface WorkbookInit {
   sheets?: { name: string; rows?: CellValue[][]; hiddenRows?: number[] }[];
   tables?: { name: string; sheet: string; rect: Rect }[];
   selection?: { sheet: string; rect: Rect };
+  /** How this Excel writes numbers (Application.cultureInfo, ExcelApi 1.11); en-US when not given. */
+  culture?: SimCulture;
   /** Office.context.officeTheme as Office reports it (absent: Office gives no theme). */
   officeTheme?: { isDarkTheme: boolean; bodyBackgroundColor: string; bodyForegroundColor: string };
 }
@@ -176,6 +191,7 @@ export class SimWorkbook {
   readonly tables: SimTable[] = [];
   selection: { sheet: string; rect: Rect };
   readonly officeTheme: WorkbookInit['officeTheme'];
+  culture: SimCulture = { name: 'en-US', decimal: '.', group: ',' };
   /** Office.context.document.settings: the in-memory copy, and what saveAsync last persisted. */
   documentSettings: Record<string, unknown> = {};
   savedDocumentSettings: Record<string, unknown> = {};
@@ -207,6 +223,7 @@ export class SimWorkbook {
 
   constructor(init: WorkbookInit = {}) {
     this.officeTheme = init.officeTheme;
+    if (init.culture) this.culture = init.culture;
     for (const s of init.sheets ?? [{ name: 'Sheet1' }]) {
       const sheet = new SimSheet(s.name);
       if (s.rows) sheet.putRows(0, 0, s.rows);

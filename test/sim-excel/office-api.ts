@@ -987,10 +987,68 @@ export class ClientResultProxy<T> extends ClientObject {
   }
 }
 
-export class ApplicationProxy extends ClientObject {
-  protected readonly scalarProps = ['calculationMode'] as const;
+/** Application.cultureInfo.numberFormat (ExcelApi 1.11). */
+export class NumberFormatInfoProxy extends ClientObject {
+  protected readonly scalarProps = ['numberDecimalSeparator', 'numberGroupSeparator'] as const;
+  protected read(prop: string): unknown {
+    const c = this.context.book.culture;
+    return prop === 'numberDecimalSeparator' ? c.decimal : c.group;
+  }
+  get numberDecimalSeparator(): string {
+    return this.get('numberDecimalSeparator');
+  }
+  get numberGroupSeparator(): string {
+    return this.get('numberGroupSeparator');
+  }
+}
+
+/** Application.cultureInfo (ExcelApi 1.11): the system culture Excel reads and writes numbers in. */
+export class CultureInfoProxy extends ClientObject {
+  protected readonly scalarProps = ['name'] as const;
+  readonly numberFormat: NumberFormatInfoProxy;
+  constructor(context: SimRequestContext) {
+    super(context);
+    this.numberFormat = new NumberFormatInfoProxy(context);
+  }
   protected read(): unknown {
+    return this.context.book.culture.name;
+  }
+  get name(): string {
+    return this.get('name');
+  }
+}
+
+/** The ExcelApi 1.11 properties of Application. */
+const CULTURE_PROPS = ['decimalSeparator', 'thousandsSeparator', 'useSystemSeparators'];
+
+export class ApplicationProxy extends ClientObject {
+  protected readonly scalarProps = ['calculationMode', ...CULTURE_PROPS] as const;
+  protected read(prop: string): unknown {
+    const c = this.context.book.culture;
+    if (prop === 'decimalSeparator') return c.appDecimal ?? c.decimal;
+    if (prop === 'thousandsSeparator') return c.appThousands ?? c.group;
+    if (prop === 'useSystemSeparators') return c.useSystemSeparators ?? true;
     return 'Automatic';
+  }
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const list = typeof props === 'string' ? props.split(',') : Array.isArray(props) ? props : [];
+    if (list.some((p) => CULTURE_PROPS.includes(p.trim())))
+      requireSet(this.context.book, 'ExcelApi', '1.11', 'Application separators');
+    return super.load(props);
+  }
+  /** ExcelApi 1.11. */
+  get cultureInfo(): CultureInfoProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.11', 'Application.cultureInfo');
+    return new CultureInfoProxy(this.context);
+  }
+  get decimalSeparator(): string {
+    return this.get('decimalSeparator');
+  }
+  get thousandsSeparator(): string {
+    return this.get('thousandsSeparator');
+  }
+  get useSystemSeparators(): boolean {
+    return this.get('useSystemSeparators');
   }
   suspendApiCalculationUntilNextSync(): void {
     requireSet(this.context.book, 'ExcelApi', '1.6', 'Application.suspendApiCalculationUntilNextSync');
