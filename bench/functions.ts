@@ -13,7 +13,7 @@
  */
 import { PATHS } from '../src/api/wire';
 import { salary50 } from '../src/functions/functions';
-import type { Timers } from '../src/domain/coalescer';
+import type { Timers } from '../src/domain/timers';
 import { createJobPricer } from '../src/formulas/pricer';
 import { functionsPricer, installFunctionsPricer } from '../src/formulas/functions-pricer';
 import { getSession, installSession } from '../src/session/session';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storageKeys } from '../session/deployment';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
-import { systemTimers, type Timers } from '../domain/coalescer';
+import { systemTimers, type Timers } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
 import type { KeyValueStorage } from '../session/storage';

@@ -1,7 +1,8 @@
+import { errorMessage } from '../domain/error-message';
 import { BUILT_SERVICE_URL } from '../session/deployment';
 import type { Session } from '../session/session';
 import { DEFAULT_SETTINGS, isLoopbackHost } from '../session/settings';
-import { busy, byId, errorText, showMessage } from './dom';
+import { busy, byId, showMessage } from './dom';
 import { connectionTexts as T } from './texts';
 
 /**
@@ -65,7 +66,7 @@ async function signIn(session: Session, applyServiceUrl: () => Promise<boolean>)
     renderConnection(session);
     showMessage(message, remember ? T.signedInRemembered : T.signedInForSession, 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 
@@ -79,7 +80,7 @@ async function testConnection(session: Session, applyServiceUrl: () => Promise<b
   try {
     showMessage(message, await session.client().testConnection(), 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 

@@ -5,7 +5,7 @@ import type { SimHost } from '../sim-excel/host';
 import type { CellValue, SimCulture } from '../sim-excel/model';
 import { fakeService, HEADERS, install, jobRow, rect } from '../excel/helpers';
 import type { JobSpec } from '../../src/domain/job';
-import type { SendBatch } from '../../src/domain/planner';
+import type { SendBatch } from '../../src/domain/plan-runner';
 import type { JobResult } from '../../src/api/wire';
 
 /**
