@@ -132,8 +132,9 @@ describe('the system packages step', () => {
     expect(ci.indexOf('node scripts/system-packages.js')).toBeGreaterThan(-1);
     expect(ci.indexOf('node scripts/system-packages.js')).toBeLessThan(ci.indexOf('npm ci'));
     const test = readFileSync(join(ROOT, 'scripts', 'test.mjs'), 'utf8');
+    expect(test.indexOf('ensureSystemPackages()')).toBeGreaterThan(-1);
     expect(test.indexOf('ensureSystemPackages()')).toBeLessThan(
-      test.indexOf('for (const [name, cmd, args] of stages)'),
+      test.indexOf('for (const [name, script] of stages)'),
     );
   });
 });
