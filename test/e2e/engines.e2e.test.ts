@@ -197,7 +197,7 @@ describe.each(ENGINES)('the main flow in %s', (engine, launch) => {
     await waitInPage(
       driver,
       'the review card',
-      () => !(document.querySelector('[data-testid="review-card"]') as HTMLElement | null)?.hidden,
+      () => !document.querySelector<HTMLElement>('[data-testid="review-card"]')?.hidden,
       null,
     );
     // All jobs, not only those below Confident, so the test does not depend on the matcher's ratings.

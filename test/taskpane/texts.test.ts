@@ -152,9 +152,9 @@ describe("the pane writes figures in the user's locale", () => {
   it('follows the locale it is given, and keeps the last good one for a tag that is none', () => {
     setLocale('de-DE');
     expect(num(12345)).toBe('12.345');
-    expect(
-      progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 } as never),
-    ).toBe('1.200 / 10.000 rows · request 6 of 50');
+    expect(progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 })).toBe(
+      '1.200 / 10.000 rows · request 6 of 50',
+    );
     setLocale('not a locale!');
     expect(num(12345)).toBe('12.345');
     setLocale(undefined);

@@ -44,10 +44,9 @@ export async function waitInPage<A, R>(
   timeoutMs = 30_000,
 ): Promise<NonNullable<R>> {
   const until = Date.now() + timeoutMs;
-  let last: R | undefined;
   for (;;) {
-    last = await driver.evaluate(fn, arg);
-    if (last) return last as NonNullable<R>;
+    const last = await driver.evaluate(fn, arg);
+    if (last) return last;
     if (Date.now() > until)
       throw new Error(`${driver.engine}: timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -24,11 +24,12 @@ export async function launchFirefox(opts: LaunchOptions): Promise<PaneDriver> {
     goto: async (url) => {
       await page.goto(url);
     },
-    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    // puppeteer types the argument as it arrives in the page (handles flattened); ours is plain JSON.
+    evaluate: (fn, arg) => page.evaluate(fn as (a: unknown) => unknown, arg) as never,
     click: (selector) => page.click(selector),
     fill: (selector, text) => page.locator(selector).fill(text),
     screenshot: async (path) => {
-      await page.screenshot({ path: path as `${string}.png`, fullPage: true });
+      await page.screenshot({ path, fullPage: true });
     },
     close: () => browser.close(),
   };
