@@ -7,10 +7,10 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
 /**
  * Writes priced rows back to the sheet, block by block, as requests finish.
  *
- * Rows that moved (issue 12 item 8): results go back by the row numbers read at the start, so a sort,
- * insert or delete during a long run would put figures on the wrong job. With a `guard`, each chunk first
- * re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are no
- * longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
+ * Rows that moved (docs/decisions.md "Rows that move"): results go back by the row numbers read at the start,
+ * so a sort, insert or delete during a long run would put figures on the wrong job. With a `guard`, each
+ * chunk first re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are
+ * no longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
  *
  * Sync bound (tested): one `context.sync()` per write chunk (two with a guard: read, then write), and a chunk holds at most `maxRows` rows
  * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
@@ -54,7 +54,7 @@ export interface WriterOptions {
   maxBytes?: number;
   /** Clock for the Priced At stamp (ISO text). */
   now?: () => Date;
-  /** Age Salary and Comp figures to a date (issue 9 item 5); absent or disabled: written as priced. */
+  /** Age Salary and Comp figures to a date (src/domain/aging.ts); absent or disabled: written as priced. */
   aging?: AgingSettings;
   /** Re-read each chunk's input cells before writing it; rows that changed are not given figures. */
   guard?: RowGuard;

@@ -87,7 +87,7 @@ function amount(value: unknown, name: string, culture: NumberCulture | null): nu
   throw new ArgError(`${name} must be a number; "${t}" is not one.`);
 }
 
-/** Issue 12 item 10: "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
+/** "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
 function usState(country: string, state: string): string {
   if (!isUnitedStates(country)) return state;
   const usps = stateCode(state);
@@ -98,7 +98,7 @@ function usState(country: string, state: string): string {
 /** `culture`: how the workbook writes numbers (src/domain/number-text.ts); null when Excel cannot say. */
 export function parseJobArgs(args: JobArgs, culture: NumberCulture | null = EN_US): ParsedArgs {
   try {
-    // Issue 12 item 9: a blank title reads as the pane says it for a row, not as the service's generic
+    // A blank title reads as the pane says it for a row, not as the service's generic
     // "Get the service failed.".
     if (text(args.title, 'title') === '') return { ok: false, message: TITLE_REQUIRED };
     const jobCode = text(args.jobCode, 'jobcode');
@@ -106,7 +106,7 @@ export function parseJobArgs(args: JobArgs, culture: NumberCulture | null = EN_U
       ok: true,
       spec: jobSpec({
         title: text(args.title, 'title'),
-        // Issue 10 item 5: sent as JobCode only when given, so a formula without one asks as before.
+        // D19: sent as JobCode only when given, so a formula without one asks as before.
         ...(jobCode === '' ? {} : { jobCode }),
         description: text(args.description, 'desc'),
         scope: {

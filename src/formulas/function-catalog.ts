@@ -75,7 +75,7 @@ export const JOB_ARGUMENTS: readonly JobArgument[] = [
     tsType: 'number | string | null',
     help: "Company revenue, in the currency's units (leave empty when fte is given).",
   },
-  // Issue 10 item 5 and D19: always the last parameter, so every existing formula keeps its meaning.
+  // D19's job code: always the last parameter, so every existing formula keeps its meaning.
   {
     param: 'jobcode',
     key: 'jobCode',

@@ -11,7 +11,7 @@ import { readSelection, type SelectionBlock } from '../excel/selection-reader';
 import { protectedSheetMessage } from './pricing-run';
 
 /**
- * "Review matches" (issue 10 item 4): for the selected rows, one line per distinct job with the
+ * "Review matches": for the selected rows, one line per distinct job with the
  * benchmark it is (or would be) priced as, and up to five candidates asked with `/DaaS/batchjobmatch`
  * (D18: the first candidate is the job pricing uses), 200 jobs per call. Applying writes the chosen
  * codes into the Job Code column; the caller then re-prices, and a mapped Job Code is sent as JobCode
@@ -83,7 +83,7 @@ export async function loadReview(opts: {
         opts.signal ? { signal: opts.signal } : {},
       );
     } catch (err) {
-      // Issue 10 item 6: a service without D18 (a commercial one) has no such route.
+      // A service without D18's candidate lists (a commercial one) has no such route.
       if (err instanceof JobPriceApiError && (err.status === 404 || err.status === 405))
         throw new Error(NO_CANDIDATES_MESSAGE, { cause: err });
       throw err;
