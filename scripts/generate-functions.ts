@@ -24,7 +24,7 @@ import {
   type JobArgument,
 } from '../src/formulas/function-catalog';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { devServerPort } = require('./dev-port.js') as { devServerPort: () => number };
 
 const TARGET = resolve(__dirname, '..', 'src', 'functions', 'functions.ts');

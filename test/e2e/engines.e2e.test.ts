@@ -17,7 +17,7 @@ import {
 } from './priced-sheet';
 import { startReferenceService, type RunningService } from './reference-service';
 import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
 /**

@@ -15,13 +15,13 @@ import { serveFolder } from './static-server';
 
 const ROOT = resolve(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { createDistServer } = require('../../scripts/serve-dist.js') as {
   createDistServer: (opts: { root?: string }) => Server;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { BROWSERS } = require('../../scripts/system-packages.js') as { BROWSERS: { chromium: string } };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { hostConfigs, CROSS_ORIGIN_FILES } = require('../../scripts/hosted-build.js') as {
   hostConfigs: (addinUrl: string) => Record<string, string>;
   CROSS_ORIGIN_FILES: string[];

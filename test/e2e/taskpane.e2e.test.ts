@@ -18,7 +18,7 @@ import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-
 import { serveFolder } from './static-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { manifestId } = require('../../scripts/hosted-build.js') as { manifestId: () => string };
 
 /**

@@ -9,13 +9,13 @@ import { join } from 'node:path';
  */
 
 const ROOT = join(__dirname, '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const hosted = require(join(ROOT, 'scripts', 'hosted-build.js')) as {
   buildServiceUrl(o: { production: boolean; serviceUrl?: string; addinUrl?: string }): string;
   supportContact(env: Record<string, string | undefined>): { href: string; text: string } | null;
   manifestId(xml?: string): string;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { productionManifest } = require(join(ROOT, 'scripts', 'production-manifest.js')) as {
   productionManifest: (xml: string, addinUrl: string) => string;
 };

@@ -24,7 +24,7 @@ interface Machine {
   log(text: string): void;
   error(text: string): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const step = require(join(ROOT, 'scripts', 'system-packages.js')) as {
   NEEDS: Need[];
   ensureSystemPackages(machine: Machine): boolean;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { LaunchOptions, PaneDriver } from './driver';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { BROWSERS } = require('../../../scripts/system-packages.js') as { BROWSERS: { chromium: string } };
 
 /** Debian's Chromium (Edge WebView2's engine) through playwright-core, headless, in a fresh profile. */

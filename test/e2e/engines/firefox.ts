@@ -1,6 +1,6 @@
 import puppeteer from 'puppeteer-core';
 import type { LaunchOptions, PaneDriver } from './driver';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { BROWSERS } = require('../../../scripts/system-packages.js') as { BROWSERS: { firefox: string } };
 
 /**

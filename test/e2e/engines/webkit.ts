@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { LaunchOptions, PaneDriver } from './driver';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
 const { BROWSERS } = require('../../../scripts/system-packages.js') as {
   BROWSERS: { webkitDriver: string; miniBrowser(): string | null };
 };
@@ -14,7 +14,7 @@ const { BROWSERS } = require('../../../scripts/system-packages.js') as {
  * it as the flow needs.
  */
 
-/** The W3C element reference key (WebDriver §12.1). */
+/** The key of a web element reference in W3C WebDriver answers (the specification's web element identifier). */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /** A free loopback port: WebKitWebDriver needs a number, so take one the system hands out and release it. */
