@@ -3,6 +3,7 @@ import { ambiguousNumberMessage, EN_US, readNumberText, type NumberCulture } fro
 import { isUnitedStates, stateCode, unknownStateMessage } from '../domain/us-states';
 import { TITLE_REQUIRED } from '../domain/row-parsing';
 import { jobSpec, type JobSpec } from '../domain/job';
+import { isDataTypeValue, readDataTypeValue } from '../domain/data-type-value';
 
 /**
  * Turns the arguments of a JOBPRICE.* formula into a JobSpec. The values come from Excel cells, so they
@@ -13,10 +14,23 @@ import { jobSpec, type JobSpec } from '../domain/job';
  * - zip: a number is written as 5-digit text (Excel drops the leading zero of 02134).
  * - fte / revenue: numbers, or text that reads as one in the workbook's culture ("1,200", "1.200"); a text
  *   that reads as a number only the other way is refused as ambiguous, as is anything else, with a message.
+ * - A cell holding a data type (a Geography or Stocks value, a JOBPRICE.JOB card, a formatted number)
+ *   arrives as its JSON and is read through its text or basic value (src/domain/data-type-value.ts), so a
+ *   Geography "Seattle" is the city Seattle; only real ranges and arrays are refused.
  */
 
-/** What Excel can hand a parameter declared as a union of scalars. */
-export type CellArg = string | number | boolean | null | undefined;
+/**
+ * A data-type cell's value as Excel hands it over (the CellValue JSON of `Range.valuesAsJson`); only the
+ * members read here are named.
+ */
+export interface CellDataTypeArg {
+  readonly type: string;
+  readonly text?: string;
+  readonly basicValue?: string | number | boolean | null;
+}
+
+/** What Excel can hand a parameter declared `any`: a scalar, nothing, or a data-type cell's value. */
+export type CellArg = string | number | boolean | null | undefined | CellDataTypeArg;
 
 export const CellArgSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]);
 
@@ -40,7 +54,12 @@ export type ParsedArgs = { ok: true; spec: JobSpec } | { ok: false; message: str
 /** Thrown inside this module only; parseJobArgs turns it into a ParsedArgs failure. */
 class ArgError extends Error {}
 
-function cell(value: unknown, name: string): CellArg {
+function cell(value: unknown, name: string): Exclude<CellArg, CellDataTypeArg> {
+  if (isDataTypeValue(value)) {
+    const read = readDataTypeValue(value);
+    if (!read.ok) throw new ArgError(`${name} is a cell holding ${read.problem}; give text or a number.`);
+    return read.value;
+  }
   const parsed = CellArgSchema.safeParse(value);
   if (!parsed.success)
     throw new ArgError(`${name} must be a single value (text or a number), not a range or an array.`);

@@ -2,16 +2,18 @@
  * src/formulas/function-catalog.ts; edit the table there, not this file (npm test checks they agree).
  *
  * custom-functions-metadata reads the JSDoc below to write functions.json (names, descriptions, parameter
- * types; a union type is declared as "any", so a cell's number or text reaches us as is) and, through the
+ * types; a union type is declared as "any", so a cell's number or text reaches us as is, and with
+ * allowCustomDataForDataTypeAny, which it always writes, a data-type cell's value as JSON) and, through the
  * webpack plugin's loader, appends one CustomFunctions.associate(id, function) call per function to this
  * file in the bundle. So this file neither associates nor computes: the bodies are in ./jobprice.ts.
  *
  * Argument order, shared by every function:
  *   title, [desc], [country], [state], [city], [zip], [naics], [fte], [revenue], [jobcode].
  * FIELD takes the field name first; MATCH takes its header flag after revenue; jobcode is always last.
+ * JOB returns an entity value (Excel.EntityCellValue: a card; the metadata declares its result "any").
  * Omitted optional arguments arrive as null (not undefined); args.ts treats null and "" as unused.
  */
-import { anyField, matchRow, numberField, textField } from './jobprice';
+import { anyField, jobCard, matchRow, numberField, textField } from './jobprice';
 
 /**
  * Annual base salary at the 10th percentile of the market for a job, in CURRENCY.
@@ -30,16 +32,16 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @helpurl https://localhost:3000/functions.html#salary10
  */
 export function salary10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary10', {
     title,
@@ -72,16 +74,16 @@ export function salary10(
  * @helpurl https://localhost:3000/functions.html#salary25
  */
 export function salary25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary25', {
     title,
@@ -114,16 +116,16 @@ export function salary25(
  * @helpurl https://localhost:3000/functions.html#salary50
  */
 export function salary50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary50', {
     title,
@@ -156,16 +158,16 @@ export function salary50(
  * @helpurl https://localhost:3000/functions.html#salary75
  */
 export function salary75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary75', {
     title,
@@ -198,16 +200,16 @@ export function salary75(
  * @helpurl https://localhost:3000/functions.html#salary90
  */
 export function salary90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary90', {
     title,
@@ -240,16 +242,16 @@ export function salary90(
  * @helpurl https://localhost:3000/functions.html#comp10
  */
 export function comp10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp10', {
     title,
@@ -282,16 +284,16 @@ export function comp10(
  * @helpurl https://localhost:3000/functions.html#comp25
  */
 export function comp25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp25', {
     title,
@@ -324,16 +326,16 @@ export function comp25(
  * @helpurl https://localhost:3000/functions.html#comp50
  */
 export function comp50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp50', {
     title,
@@ -366,16 +368,16 @@ export function comp50(
  * @helpurl https://localhost:3000/functions.html#comp75
  */
 export function comp75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp75', {
     title,
@@ -408,16 +410,16 @@ export function comp75(
  * @helpurl https://localhost:3000/functions.html#comp90
  */
 export function comp90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp90', {
     title,
@@ -450,16 +452,16 @@ export function comp90(
  * @helpurl https://localhost:3000/functions.html#bonustarget50
  */
 export function bonusTarget50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTarget50', {
     title,
@@ -492,16 +494,16 @@ export function bonusTarget50(
  * @helpurl https://localhost:3000/functions.html#bonustargetavg
  */
 export function bonusTargetAvg(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTargetAvg', {
     title,
@@ -534,16 +536,16 @@ export function bonusTargetAvg(
  * @helpurl https://localhost:3000/functions.html#matchrating
  */
 export function matchRating(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('MatchRating', {
     title,
@@ -576,16 +578,16 @@ export function matchRating(
  * @helpurl https://localhost:3000/functions.html#jobfamily
  */
 export function jobFamily(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobFamilyName', {
     title,
@@ -618,16 +620,16 @@ export function jobFamily(
  * @helpurl https://localhost:3000/functions.html#joblevel
  */
 export function jobLevel(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobLevelName', {
     title,
@@ -660,16 +662,16 @@ export function jobLevel(
  * @helpurl https://localhost:3000/functions.html#currency
  */
 export function currency(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('CurrencyCode', {
     title,
@@ -704,16 +706,16 @@ export function currency(
  */
 export function field(
   name: string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number | string> {
   return anyField(name, {
     title,
@@ -747,20 +749,62 @@ export function field(
  * @helpurl https://localhost:3000/functions.html#match
  */
 export function match(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
   header?: boolean,
-  jobcode?: string | number | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<Array<Array<number | string | CustomFunctions.Error>>> {
   return matchRow(
     { title, description: desc, country, state, city, zip, naics, fte, revenue, jobCode: jobcode },
     header,
   );
+}
+
+/**
+ * The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").
+ * @customfunction JOB
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns The priced job as an entity value (a card with every result field).
+ * @helpurl https://localhost:3000/functions.html#job
+ */
+export function job(
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<Excel.EntityCellValue> {
+  return jobCard({
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
 }

@@ -3,6 +3,7 @@ import css from './taskpane.css';
 import { getSession } from '../session/session';
 import { byId } from './dom';
 import { initAgingView } from './aging-view';
+import { initBuilderView } from './builder-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
     reprice: () => run.price('reprice'),
   });
   initFormulasView();
+  initBuilderView();
   run.ready();
 }
 

@@ -30,6 +30,7 @@ const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   writeSyncs: 3,
   failures: [],
   failedRows: [],
+  changes: [],
   where: null,
   ...over,
 });
