@@ -1,4 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
+import { NO_PAY, type PayReading } from '../domain/current-pay';
 import { failure, type JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import { columnRuns, outputRow, type OutputCell, type OutputLayout } from './output-columns';
@@ -58,6 +59,11 @@ export interface WriterOptions {
   aging?: AgingSettings;
   /** Re-read each chunk's input cells before writing it; rows that changed are not given figures. */
   guard?: RowGuard;
+  /**
+   * Each row's current pay (1-based sheet row → reading), when the sheet has a pay column: the layout then
+   * holds the market-position columns (outputHeaders(true)) and every row gets them.
+   */
+  pay?: ReadonlyMap<number, PayReading>;
 }
 
 /**
@@ -146,6 +152,7 @@ export class ResultWriter {
   private readonly now: () => Date;
   private readonly aging: AgingSettings | undefined;
   private readonly guard: RowGuard | undefined;
+  private readonly pay: ReadonlyMap<number, PayReading> | undefined;
 
   constructor(
     private readonly target: WriteTarget,
@@ -157,6 +164,12 @@ export class ResultWriter {
     this.now = opts.now ?? (() => new Date());
     this.aging = opts.aging;
     this.guard = opts.guard;
+    this.pay = opts.pay;
+  }
+
+  /** The row's pay for its position cells; undefined when the layout has none. */
+  private payOf(row: number): PayReading | undefined {
+    return this.pay === undefined ? undefined : (this.pay.get(row) ?? NO_PAY);
   }
 
   /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
@@ -165,7 +178,7 @@ export class ResultWriter {
     const pricedAt = this.now().toISOString();
     const sheetRows = [...outcomes.keys()];
     const cells = sheetRows.map((row) =>
-      outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt, this.aging),
+      outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt, this.aging, this.payOf(row)),
     );
     const chunks = planWriteChunks(
       sheetRows.map((r) => r - 1),
@@ -196,7 +209,12 @@ export class ResultWriter {
       if (this.guard && this.guard.columns.length > 0) {
         const moved = await this.rowsChanged(context, sheet, chunk, sheetRows, this.guard);
         if (moved.size > 0) {
-          const changedRow = outputRow(failure('local', ROW_CHANGED_MESSAGE), '', this.aging);
+          const changedRow = outputRow(
+            failure('local', ROW_CHANGED_MESSAGE),
+            '',
+            this.aging,
+            this.pay === undefined ? undefined : NO_PAY,
+          );
           cells = planned.map((c, i) => (moved.has(i) ? changedRow : c));
           for (const i of moved) this.changed.add(sheetRows[i] as number);
         }

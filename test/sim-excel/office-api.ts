@@ -1,12 +1,26 @@
-import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
+import { formatAddress, formatRect, parseAddress, type Rect } from './a1';
+import { checkRect, ClientObject, requireSet, SimOfficeError, type Located, type Op } from './client-object';
 import {
+  SimSheet,
   type Cell,
   type CellValue,
-  type SimSheet,
   type SimTable,
   type SimWorkbook,
   type SyncRecord,
 } from './model';
+import {
+  addSheet,
+  addTable,
+  ChartCollectionProxy,
+  ConditionalFormatCollectionProxy,
+  deleteSheet,
+  findCell,
+  NamedItemCollectionProxy,
+  renameTable,
+  SelectionChangedEvent,
+} from './workbook-objects';
+
+export { requireSet, SimOfficeError };
 
 /**
  * Office.js semantics over a SimWorkbook, close enough that code passing here behaves the same in Excel:
@@ -18,30 +32,6 @@ import {
  *   response exceeds 5 MB is refused as a whole, like Excel on the web (RequestPayloadSizeLimitExceeded);
  * - `*OrNullObject` methods give proxies with `isNullObject`.
  */
-
-export class SimOfficeError extends Error {
-  override readonly name = 'RichApi.Error';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-  get debugInfo(): { code: string; message: string } {
-    return { code: this.code, message: this.message };
-  }
-}
-
-const notLoaded = (prop: string): SimOfficeError =>
-  new SimOfficeError(
-    'PropertyNotLoaded',
-    `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
-  );
-
-type Op =
-  | { kind: 'load'; target: ClientObject; props: string[] | null }
-  | { kind: 'set'; target: ClientObject; prop: string; value: unknown }
-  | { kind: 'call'; target: ClientObject; name: string; args: unknown[]; run: () => void };
 
 const jsonSize = (v: unknown): number => {
   const s = JSON.stringify(v);
@@ -66,6 +56,11 @@ export class SimRequestContext {
 
   hasPending(): boolean {
     return this.queue.length > 0;
+  }
+
+  /** A range proxy over whatever `locate` finds at sync time (null: a null object), for workbook-objects.ts. */
+  rangeAt(locate: () => Located | null): RangeProxy {
+    return new RangeProxy(this, locate);
   }
 
   /** Applies the queue in order; the first failing operation rejects the sync (earlier ones stay applied, as in Excel). */
@@ -115,104 +110,10 @@ export class SimRequestContext {
       );
     }
     for (const { target, values } of loaded) target.accept(values);
+    // Automatic calculation, when a test installed an evaluator: dependants follow what this sync wrote.
+    if (record.writes > 0 || ops.some((op) => op.kind === 'call')) this.book.recalculate?.();
     return passThrough;
   }
-}
-
-/** Base of every proxy: load bookkeeping and property access rules. */
-abstract class ClientObject {
-  private readonly loadedProps = new Map<string, unknown>();
-  protected abstract readonly scalarProps: readonly string[];
-  constructor(readonly context: SimRequestContext) {}
-
-  load(props?: string | string[] | { select?: string | string[] }): this {
-    let list: string[] | null = null;
-    const pick = (p: string | string[]): string[] =>
-      (Array.isArray(p) ? p : p.split(',')).map((s) => s.trim()).filter(Boolean);
-    if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
-    else if (props && props.select) list = pick(props.select);
-    for (const p of list ?? []) {
-      if (!this.scalarProps.includes(p) && p !== 'isNullObject')
-        throw new SimOfficeError('InvalidArgument', `Cannot load '${p}'.`);
-    }
-    this.context.enqueue({ kind: 'load', target: this, props: list });
-    return this;
-  }
-
-  /** Resolved value of every requested property, read at sync time. */
-  snapshot(props: string[] | null): Map<string, unknown> {
-    const out = new Map<string, unknown>();
-    const isNull = this.isNull();
-    out.set('isNullObject', isNull);
-    if (isNull) return out;
-    for (const p of props ?? this.scalarProps) out.set(p, this.read(p));
-    return out;
-  }
-
-  accept(values: Map<string, unknown>): void {
-    for (const [k, v] of values) this.loadedProps.set(k, v);
-  }
-
-  protected get<T>(prop: string): T {
-    if (!this.loadedProps.has(prop)) throw notLoaded(prop);
-    return this.loadedProps.get(prop) as T;
-  }
-
-  get isNullObject(): boolean {
-    return this.get<boolean>('isNullObject');
-  }
-
-  protected queueSet(prop: string, value: unknown): void {
-    this.context.enqueue({ kind: 'set', target: this, prop, value });
-  }
-
-  protected queueCall(name: string, args: unknown[], run: () => void): void {
-    this.context.enqueue({ kind: 'call', target: this, name, args, run });
-  }
-
-  /** true for an *OrNullObject proxy that found nothing. */
-  protected isNull(): boolean {
-    return false;
-  }
-  protected abstract read(prop: string): unknown;
-  applySet(prop: string, _value: unknown): void {
-    throw new SimOfficeError('InvalidArgument', `Property '${prop}' is read-only.`);
-  }
-
-  toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.loadedProps);
-  }
-}
-
-/** An API of a requirement set newer than the simulated host's fails as on an older Excel. */
-export function requireSet(book: SimWorkbook, name: string, version: string, api: string): void {
-  if (!book.isSetSupported(name, version))
-    throw new SimOfficeError(
-      'ApiNotFound',
-      `${api} needs ${name} ${version}; this host has ${name} ${book.apiVersions[name] ?? 'none'}.`,
-    );
-}
-
-interface Located {
-  sheet: SimSheet;
-  rect: Rect;
-}
-
-function checkRect(rect: Rect): Rect {
-  if (
-    rect.r0 < 0 ||
-    rect.c0 < 0 ||
-    rect.r1 >= MAX_ROWS ||
-    rect.c1 >= MAX_COLS ||
-    rect.r1 < rect.r0 ||
-    rect.c1 < rect.c0
-  ) {
-    throw new SimOfficeError(
-      'InvalidArgument',
-      'The argument is invalid or missing or has an incorrect format.',
-    );
-  }
-  return rect;
 }
 
 export class RangeProxy extends ClientObject {
@@ -392,7 +293,10 @@ export class RangeProxy extends ClientObject {
         // A dynamic array's anchor overwritten: its spilled cells empty, as in Excel.
         if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
         if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
-          const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
+          const next: Cell = {
+            value: this.context.book.evaluateFormula(v, { sheet, row: r, col: c }),
+            formula: v,
+          };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         } else {
@@ -485,6 +389,24 @@ export class RangeProxy extends ClientObject {
       return found;
     });
   }
+  /** ExcelApi 1.6: the conditional formats that apply to any cell of this range. */
+  get conditionalFormats(): ConditionalFormatCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.6', 'Range.conditionalFormats');
+    return new ConditionalFormatCollectionProxy(this.context, () => this.must());
+  }
+  /** ExcelApi 1.9: the first cell whose whole text is `text` (completeMatch), or a null object. */
+  findOrNullObject(
+    text: string,
+    criteria: { completeMatch?: boolean; matchCase?: boolean } = {},
+  ): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.findOrNullObject');
+    if (criteria.completeMatch !== true)
+      throw new SimOfficeError('InvalidArgument', 'Only completeMatch searches are simulated.');
+    return this.derived(({ sheet, rect }) => {
+      const found = findCell(sheet, rect, text, criteria.matchCase === true);
+      return found === null ? null : { sheet, rect: found };
+    });
+  }
   /** ExcelApi 1.12: the range a dynamic array anchored in this (single) cell spills into, or a null object. */
   getSpillingToRangeOrNullObject(): RangeProxy {
     requireSet(this.context.book, 'ExcelApi', '1.12', 'Range.getSpillingToRangeOrNullObject');
@@ -540,8 +462,7 @@ export class RangeProxy extends ClientObject {
   select(): void {
     this.queueCall('select', [], () => {
       const { sheet, rect } = this.must();
-      this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
-      this.context.book.selectedAreas = null;
+      this.context.book.select(sheet.name, rect);
     });
   }
 }
@@ -793,9 +714,19 @@ export class WorksheetProxy extends ClientObject {
     });
   }
   get tables(): TableCollectionProxy {
-    return new TableCollectionProxy(this.context, () =>
-      this.context.book.tables.filter((t) => t.sheet === this.sheet().name),
+    return new TableCollectionProxy(
+      this.context,
+      () => this.context.book.tables.filter((t) => t.sheet === this.sheet().name),
+      () => this.sheet(),
     );
+  }
+  /** ExcelApi 1.1. */
+  get charts(): ChartCollectionProxy {
+    return new ChartCollectionProxy(this.context, () => this.sheet());
+  }
+  /** ExcelApi 1.1: the sheet goes, with its tables and charts; names that pointed there become #REF!. */
+  delete(): void {
+    this.queueCall('delete', [], () => deleteSheet(this.context.book, this.sheet()));
   }
   activate(): void {
     this.queueCall('activate', [], () => undefined);
@@ -822,6 +753,11 @@ export class WorksheetCollectionProxy extends ClientObject {
   protected readonly scalarProps = [] as const;
   protected read(): unknown {
     return undefined;
+  }
+  /** ExcelApi 1.1: a new, empty sheet after the others. */
+  add(name: string): WorksheetProxy {
+    this.queueCall('worksheets.add', [name], () => addSheet(this.context.book, name, (n) => new SimSheet(n)));
+    return new WorksheetProxy(this.context, () => this.context.book.sheet(name) ?? null);
   }
   getItem(name: string): WorksheetProxy {
     return new WorksheetProxy(this.context, () => {
@@ -861,6 +797,19 @@ export class TableProxy extends ClientObject {
   }
   get name(): string {
     return this.get('name');
+  }
+  /** ExcelApi 1.1: a new name, unique in the workbook. */
+  set name(value: string) {
+    this.queueSet('name', value);
+  }
+  /** ExcelApi 1.1: a built-in table style ("TableStyleLight9"); only remembered. */
+  set style(value: string) {
+    this.queueSet('style', value);
+  }
+  override applySet(prop: string, value: unknown): void {
+    if (prop === 'name') renameTable(this.context.book, this.table(), String(value));
+    else if (prop === 'style') this.table().style = String(value);
+    else super.applySet(prop, value);
   }
   protected read(prop: string): unknown {
     const t = this.table();
@@ -927,6 +876,8 @@ export class TableCollectionProxy extends ClientObject {
   constructor(
     context: SimRequestContext,
     private readonly list: () => SimTable[],
+    /** The sheet of worksheet.tables; absent for workbook.tables (then `add` takes a sheet-qualified address). */
+    private readonly sheet?: () => SimSheet,
   ) {
     super(context);
   }
@@ -935,6 +886,21 @@ export class TableCollectionProxy extends ClientObject {
   }
   protected read(): unknown {
     return this.list().length;
+  }
+  /** ExcelApi 1.1: a table over `address` (text or a range), with its first row as headers. */
+  add(address: RangeProxy | string, hasHeaders: boolean): TableProxy {
+    let created: SimTable | null = null;
+    this.queueCall('tables.add', [typeof address === 'string' ? address : 'range', hasHeaders], () => {
+      let where: Located | null;
+      if (typeof address === 'string') {
+        const parsed = parseAddress(address);
+        const sheet = parsed.sheet !== null ? this.context.book.sheet(parsed.sheet) : this.sheet?.();
+        where = sheet ? { sheet, rect: checkRect(parsed.rect) } : null;
+      } else where = address.where();
+      if (where === null) throw new SimOfficeError('InvalidArgument', 'The table range is not on a sheet.');
+      created = addTable(this.context.book, where, hasHeaders);
+    });
+    return new TableProxy(this.context, () => created);
   }
   getItem(name: string): TableProxy {
     return new TableProxy(this.context, () => {
@@ -1000,6 +966,7 @@ export class ApplicationProxy extends ClientObject {
   calculate(calculationType: string): void {
     this.queueCall('calculate', [calculationType], () => {
       this.context.book.recalculations.push(calculationType);
+      this.context.book.recalculate?.();
     });
   }
 }
@@ -1009,11 +976,17 @@ export class WorkbookProxy extends ClientObject {
   readonly worksheets: WorksheetCollectionProxy;
   readonly application: ApplicationProxy;
   readonly tables: TableCollectionProxy;
+  /** Workbook-scoped names (ExcelApi 1.1; add and getItemOrNullObject 1.4). */
+  readonly names: NamedItemCollectionProxy;
+  /** ExcelApi 1.2. */
+  readonly onSelectionChanged: SelectionChangedEvent;
   constructor(context: SimRequestContext) {
     super(context);
     this.worksheets = new WorksheetCollectionProxy(context);
     this.application = new ApplicationProxy(context);
     this.tables = new TableCollectionProxy(context, () => context.book.tables);
+    this.names = new NamedItemCollectionProxy(context);
+    this.onSelectionChanged = new SelectionChangedEvent(context);
   }
   protected read(): unknown {
     return 'Book1.xlsx';
@@ -1041,6 +1014,12 @@ export function createExcelNamespace(book: SimWorkbook) {
     RequestContext: SimRequestContext,
     SpecialCellType: { visible: 'Visible', constants: 'Constants', formulas: 'Formulas', blanks: 'Blanks' },
     CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
+    ConditionalFormatType: { custom: 'Custom', cellValue: 'CellValue' },
+    ChartType: { columnStacked: 'ColumnStacked', lineMarkers: 'LineMarkers', barStacked: 'BarStacked' },
+    ChartSeriesBy: { auto: 'Auto', columns: 'Columns', rows: 'Rows' },
+    ChartLineStyle: { none: 'None', continuous: 'Continuous' },
+    ChartMarkerStyle: { none: 'None', circle: 'Circle', dash: 'Dash', diamond: 'Diamond' },
+    ChartLegendPosition: { top: 'Top', bottom: 'Bottom', right: 'Right' },
     ErrorCodes: {
       invalidArgument: 'InvalidArgument',
       itemNotFound: 'ItemNotFound',
