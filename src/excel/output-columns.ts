@@ -164,6 +164,12 @@ export function isOutputHeader(cell: unknown): boolean {
   return OUTPUT_KEYS.has(normal(cell));
 }
 
+/** The offset of the first header cell naming `header` (case and spaces ignored), or -1. */
+export function findHeader(headerCells: readonly unknown[] | null, header: string): number {
+  const want = normal(header);
+  return (headerCells ?? []).findIndex((cell) => normal(cell) === want);
+}
+
 export interface OutputLayout {
   /** Column offset (from the block's first column) of each header laid out (OUTPUT_HEADERS by default). */
   offsets: number[];
