@@ -10,7 +10,7 @@ import { functionsPricer } from '../formulas/functions-pricer';
  * forwards here. Failures are thrown as CustomFunctions.Error, which Excel shows in the cell.
  */
 
-async function priced(args: JobArgs): Promise<JobResult> {
+export async function priced(args: JobArgs): Promise<JobResult> {
   const parsed = parseJobArgs(args);
   if (!parsed.ok) throw valueError(parsed.message);
   const outcome: JobOutcome<JobResult> = await functionsPricer().price(parsed.spec);
