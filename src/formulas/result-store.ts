@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
-import { systemTimers, type Timers } from '../domain/coalescer';
+import { systemTimers, type Timers } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
 import type { KeyValueStorage } from '../session/storage';

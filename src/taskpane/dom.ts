@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import { formulasTexts } from './texts';
 
 /** Small DOM helpers for the pane: typed look-ups that fail loudly when the template and the code disagree. */
@@ -14,10 +15,6 @@ export function showMessage(el: HTMLElement, text: string, tone: MessageTone = '
   el.textContent = text;
   el.classList.toggle('error', tone === 'error' && text !== '');
   el.classList.toggle('success', tone === 'success' && text !== '');
-}
-
-export function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : String(err);
 }
 
 /** Runs a button's action once at a time: the button is disabled (and aria-busy) while it runs. */
@@ -41,6 +38,6 @@ export async function reportIn(message: HTMLElement, action: () => Promise<strin
   try {
     showMessage(message, await action(), 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }

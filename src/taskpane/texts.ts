@@ -1,5 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
-import type { PlanProgress } from '../domain/planner';
+import type { PlanProgress } from '../domain/plan-runner';
 import type { SelectionBlock } from '../excel/selection-reader';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 

@@ -4,15 +4,17 @@ import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
 import {
-  CANCELLED_ROW_MESSAGE,
   DEFAULT_MAX_REQUEST_BYTES,
   estimateSubRequestBytes,
   planBatches,
-  runPlan,
   type PlannerRow,
+} from '../../src/domain/planner';
+import {
+  CANCELLED_ROW_MESSAGE,
+  runPlan,
   type PlanProgress,
   type SendBatch,
-} from '../../src/domain/planner';
+} from '../../src/domain/plan-runner';
 
 const spec = (title: string, scope: Partial<JobSpec['scope']> = {}): JobSpec => jobSpec({ title, scope });
 

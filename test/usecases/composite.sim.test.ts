@@ -1,7 +1,7 @@
 import { detectMapping } from '../../src/domain/column-mapping';
 import { jobSpec } from '../../src/domain/job';
 import type { CompositeSettings } from '../../src/domain/composite';
-import type { SendBatch } from '../../src/domain/planner';
+import type { SendBatch } from '../../src/domain/plan-runner';
 import type { JobResult } from '../../src/api/wire';
 import { outputHeaders } from '../../src/excel/output-columns';
 import { findSurveys, writeComposite } from '../../src/usecases/composite';
