@@ -181,6 +181,7 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
     showRunError(errorMessage(err));
   } finally {
     setRunning(null);
+    deps.afterRun?.();
   }
 }
 
@@ -189,6 +190,8 @@ export interface RunViewDeps {
   focusSignIn: () => void;
   /** Opens the Review card on the rows selected now. */
   openReview: () => Promise<void>;
+  /** Called after every run, however it ended (the market picture redraws its row). */
+  afterRun?: () => void;
 }
 
 export interface RunView {

@@ -74,3 +74,21 @@ export async function readSelectedColumns(
   );
   return read.map((column) => selected.rows.map((i) => column[i - first] as CellValue));
 }
+
+/**
+ * The cells of the columns headed `headers` for every selected row, by header; a header the block does
+ * not have is left out of the map.
+ */
+export async function readSelectedByHeader(
+  selected: SelectedRows,
+  headers: readonly string[],
+): Promise<Map<string, CellValue[]>> {
+  const found = headers
+    .map((header) => ({ header, col: selected.column(header) }))
+    .filter((f): f is { header: string; col: number } => f.col !== null);
+  const cells = await readSelectedColumns(
+    selected,
+    found.map((f) => f.col),
+  );
+  return new Map(found.map((f, k) => [f.header, cells[k] as CellValue[]]));
+}

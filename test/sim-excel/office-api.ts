@@ -728,8 +728,11 @@ export class WorksheetProxy extends ClientObject {
   delete(): void {
     this.queueCall('delete', [], () => deleteSheet(this.context.book, this.sheet()));
   }
+  /** Makes this the active sheet: the selection moves to it (to A1 here; Excel keeps each sheet's own). */
   activate(): void {
-    this.queueCall('activate', [], () => undefined);
+    this.queueCall('activate', [], () =>
+      this.context.book.select(this.sheet().name, { r0: 0, c0: 0, r1: 0, c1: 0 }),
+    );
   }
 }
 
