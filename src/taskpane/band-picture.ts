@@ -65,34 +65,49 @@ export function bandShapes(band: MarketBand): BandShape[] {
       { kind: 'line', cls: 'band-range', x1: b, y1: 6, x2: b, y2: 14 },
     );
   }
-  const label = (p: 10 | 50 | 90, anchor: 'start' | 'middle' | 'end'): void => {
-    const v = f[p];
-    if (v !== undefined)
-      shapes.push({
-        kind: 'text',
-        cls: 'band-label',
-        x: x(v),
-        y: 66,
-        anchor,
-        text: `P${p} ${shortMoney(v, band.currency)}`,
-      });
-  };
-  label(10, 'start');
-  label(50, 'middle');
-  label(90, 'end');
+  const labels = ([10, 50, 90] as const)
+    .filter((p) => f[p] !== undefined)
+    .map((p) => ({ x: x(f[p] as number), text: `P${p} ${shortMoney(f[p] as number, band.currency)}` }));
+  for (const l of spreadLabels(labels))
+    shapes.push({ kind: 'text', cls: 'band-label', y: 66, anchor: 'start', ...l });
   if (pay !== null) {
     shapes.push({ kind: 'dot', cls: 'band-pay', x: x(pay), y: 36, r: 6 });
-    const at = Math.min(BAND_WIDTH - 30, Math.max(30, x(pay)));
-    shapes.push({
-      kind: 'text',
-      cls: 'band-label',
-      x: at,
-      y: 80,
-      anchor: 'middle',
-      text: `pay ${shortMoney(pay, band.currency)}`,
-    });
+    const [label] = spreadLabels([{ x: x(pay), text: `pay ${shortMoney(pay, band.currency)}` }]);
+    if (label) shapes.push({ kind: 'text', cls: 'band-label', y: 80, anchor: 'start', ...label });
   }
   return shapes;
+}
+
+/** A label character's width at the picture's 10.5 px labels, generous for the widest fallback fonts. */
+export const CHAR_WIDTH = 6.4;
+const GAP = 6;
+
+/**
+ * Labels centred under their x where they fit, pushed apart where they would overlap and kept inside the
+ * picture: returned with the x of their left edge, in order.
+ */
+export function spreadLabels(
+  labels: ReadonlyArray<{ x: number; text: string }>,
+): Array<{ x: number; text: string }> {
+  const boxes = [...labels]
+    .sort((a, b) => a.x - b.x)
+    .map((l) => ({
+      text: l.text,
+      w: l.text.length * CHAR_WIDTH,
+      left: l.x - (l.text.length * CHAR_WIDTH) / 2,
+    }));
+  for (let i = 0; i < boxes.length; i++) {
+    const box = boxes[i] as { w: number; left: number };
+    const prev = boxes[i - 1];
+    box.left = Math.max(box.left, 0, prev ? prev.left + prev.w + GAP : 0);
+  }
+  // Whatever runs past the right edge moves back left, and so do the labels before it.
+  for (let i = boxes.length - 1; i >= 0; i--) {
+    const box = boxes[i] as { w: number; left: number };
+    const next = boxes[i + 1];
+    box.left = Math.min(box.left, BAND_WIDTH - box.w, next ? next.left - GAP - box.w : BAND_WIDTH);
+  }
+  return boxes.map((b) => ({ x: Math.max(0, b.left), text: b.text }));
 }
 
 const SVG = 'http://www.w3.org/2000/svg';

@@ -1,3 +1,4 @@
+import { calculateFormulas } from './formula-eval';
 import { installSimHost } from './host';
 import { SimWorkbook, type WorkbookInit } from './model';
 
@@ -8,7 +9,8 @@ import { SimWorkbook, type WorkbookInit } from './model';
  */
 declare global {
   interface Window {
-    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number };
+    /** `calculate`: formulas written through the API are evaluated and recalculated (formula-eval.ts). */
+    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number; calculate?: boolean };
     __SIM_EXCEL_CONFIRM__?: boolean;
     __simExcel?: { workbook: SimWorkbook; dump(sheet: string, address?: string): unknown };
   }
@@ -16,6 +18,7 @@ declare global {
 
 const init = window.__SIM_EXCEL_INIT__ ?? {};
 const host = installSimHost(new SimWorkbook(init), window as unknown as Record<string, unknown>);
+if (init.calculate === true) calculateFormulas(host.workbook);
 
 window.__simExcel = {
   workbook: host.workbook,

@@ -1,5 +1,5 @@
 import type { MarketBand } from '../../src/usecases/market-band';
-import { bandShapes, shortMoney } from '../../src/taskpane/band-picture';
+import { bandShapes, CHAR_WIDTH, shortMoney, spreadLabels } from '../../src/taskpane/band-picture';
 import {
   bandTexts,
   compositeTexts,
@@ -96,6 +96,20 @@ describe('the market band picture', () => {
       'P90 $110k',
       'pay $80k',
     ]);
+  });
+  test('labels that would overlap are pushed apart, and stay inside the picture', () => {
+    const placed = spreadLabels([
+      { x: 100, text: 'P50 $72k' },
+      { x: 96, text: 'P10 $70k' },
+      { x: 278, text: 'P90 $300k' },
+    ]);
+    expect(placed.map((l) => l.text)).toEqual(['P10 $70k', 'P50 $72k', 'P90 $300k']);
+    for (let i = 1; i < placed.length; i++) {
+      const prev = placed[i - 1] as { x: number; text: string };
+      expect((placed[i] as { x: number }).x).toBeGreaterThanOrEqual(prev.x + prev.text.length * CHAR_WIDTH);
+    }
+    const last = placed[2] as { x: number; text: string };
+    expect(last.x + last.text.length * CHAR_WIDTH).toBeLessThanOrEqual(280);
   });
   test('everything fits the picture, even a pay far outside the market', () => {
     for (const s of bandShapes(band({ pay: { kind: 'pay', annual: 400_000, hourly: null } }))) {
