@@ -31,13 +31,14 @@ export function marketRatio(pay: number, p50: number): number {
 
 /** The published points in percentile order; null when they are not non-decreasing (D1) or not positive. */
 function points(figures: MarketFigures): Array<{ p: Percentile; v: number }> | null {
-  const list = PERCENTILES.filter((p) => typeof figures[p] === 'number').map((p) => ({
-    p,
-    v: figures[p] as number,
-  }));
-  for (let i = 0; i < list.length; i++) {
-    const point = list[i] as { v: number };
-    if (!(point.v > 0) || (i > 0 && point.v < (list[i - 1] as { v: number }).v)) return null;
+  // A plain loop: this runs for every priced row with a pay (bench:taskpane).
+  const list: Array<{ p: Percentile; v: number }> = [];
+  for (const p of PERCENTILES) {
+    const v = figures[p];
+    if (v === undefined) continue;
+    const last = list[list.length - 1];
+    if (!(v > 0) || (last !== undefined && v < last.v)) return null;
+    list.push({ p, v });
   }
   return list;
 }
@@ -54,9 +55,12 @@ export function marketPercentile(pay: number, figures: MarketFigures): MarketPer
   if (pay < first.v) return `<${first.p}`;
   if (pay > last.v) return `>${last.p}`;
   // Published figures equal to the pay (ties): the middle of their percentiles.
-  const equal = pts.filter((pt) => pt.v === pay);
-  if (equal.length > 0)
-    return Math.round(((equal[0] as { p: number }).p + (equal[equal.length - 1] as { p: number }).p) / 2);
+  const tie = pts.findIndex((pt) => pt.v === pay);
+  if (tie >= 0) {
+    let end = tie;
+    while ((pts[end + 1] as { v: number } | undefined)?.v === pay) end++;
+    return Math.round(((pts[tie] as { p: number }).p + (pts[end] as { p: number }).p) / 2);
+  }
   for (let i = 1; i < pts.length; i++) {
     const lo = pts[i - 1] as { p: Percentile; v: number };
     const hi = pts[i] as { p: Percentile; v: number };

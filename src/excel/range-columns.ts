@@ -1,5 +1,4 @@
 import { HOURS_PER_YEAR } from '../domain/current-pay';
-import { columnLetters } from './address';
 
 /**
  * The pay-range columns and the Excel formulas in them. The formulas are the maths of
@@ -43,8 +42,12 @@ export interface RangeFormulaColumns {
   readonly hourlyPay?: number;
 }
 
-/** "$K7": the column fixed, the row relative, so a formula copied down or sorted keeps its column. */
-const cell = (col: number, row: number): string => `$${columnLetters(col)}${row}`;
+/**
+ * A cell of the formula's own row in R1C1 notation, its column fixed ("RC11" is $K of the same row): the
+ * same text serves every row, so a column of range formulas is one string, and a formula copied down or
+ * sorted keeps its column.
+ */
+const cell = (col: number): string => `RC${col + 1}`;
 
 /** x rounded to the named step; a step of 0 leaves it (as roundToStep). */
 function rounded(x: string): string {
@@ -56,9 +59,9 @@ function rounded(x: string): string {
  * "$85,000" counts as Excel reads it (--"$85,000" is 85000); an hourly rate is annualised at 2,080 hours;
  * a filled annual cell wins over the hourly one (as readCurrentPay).
  */
-function payExpression(cols: RangeFormulaColumns, row: number): { blank: string; value: string } | null {
-  const annual = cols.pay === undefined ? null : cell(cols.pay, row);
-  const hourly = cols.hourlyPay === undefined ? null : cell(cols.hourlyPay, row);
+function payExpression(cols: RangeFormulaColumns): { blank: string; value: string } | null {
+  const annual = cols.pay === undefined ? null : cell(cols.pay);
+  const hourly = cols.hourlyPay === undefined ? null : cell(cols.hourlyPay);
   const hourlyValue = hourly === null ? '' : `--${hourly}*${HOURS_PER_YEAR}`;
   if (annual !== null && hourly !== null)
     return {
@@ -71,17 +74,18 @@ function payExpression(cols: RangeFormulaColumns, row: number): { blank: string;
 }
 
 /**
- * The formulas of one sheet row (1-based `row`), in RANGE_HEADERS order; without a pay column only the
- * first three. A row whose market cell holds no number, or without pay, shows "" where a figure cannot be.
+ * The formulas of every row, in R1C1 notation (Range.formulasR1C1, ExcelApi 1.2), in RANGE_HEADERS order;
+ * without a pay column only the first three. A row whose market cell holds no number, or without pay,
+ * shows "" where a figure cannot be.
  */
-export function rangeFormulas(cols: RangeFormulaColumns, row: number): string[] {
-  const market = cell(cols.target, row);
+export function rangeFormulas(cols: RangeFormulaColumns): string[] {
+  const market = cell(cols.target);
   const min = `${market}/(1+${SPREAD_NAME}/2)`;
   const ifMarket = (x: string): string => `=IF(ISNUMBER(${market}),${rounded(x)},"")`;
   const formulas = [ifMarket(min), ifMarket(market), ifMarket(`${min}*(1+${SPREAD_NAME})`)];
-  const pay = payExpression(cols, row);
+  const pay = payExpression(cols);
   if (pay === null) return formulas;
-  const [lo, mid, hi] = [cell(cols.min, row), cell(cols.mid, row), cell(cols.max, row)];
+  const [lo, mid, hi] = [cell(cols.min), cell(cols.mid), cell(cols.max)];
   // IFERROR: a pay that is not a number, or a range with no figures, shows "" rather than #VALUE!.
   formulas.push(
     `=IFERROR(IF(${pay.blank},"",ROUND(${pay.value}/${mid},2)),"")`,

@@ -6,6 +6,7 @@ import { estimateRowBytes, planWriteChunks } from './write-chunks';
  * blocks that each fit one sync (planWriteChunks: at most 1,000 rows and 2 MB a sync): the pay ranges'
  * formulas and the composite's figures. Formats go first, so a formula never lands in a text-formatted
  * cell as text; calculation is suspended until each block's sync, so dependants recalculate once a block.
+ * Rows may share one cells array (the same R1C1 formulas on every row): its size is then estimated once.
  */
 
 export interface RowCells {
@@ -16,18 +17,28 @@ export interface RowCells {
   readonly formats: readonly string[];
 }
 
-/** @returns the number of syncs made. */
+/**
+ * @param property `formulas` (A1 formulas, or plain values) or `formulasR1C1` (ExcelApi 1.2)
+ * @returns the number of syncs made.
+ */
 export async function writeRows(
   sheetName: string,
   firstCol: number,
   layout: OutputLayout,
   rows: readonly RowCells[],
+  property: 'formulas' | 'formulasR1C1' = 'formulas',
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const runs = columnRuns(layout);
+  const sizes = new WeakMap<object, number>();
   const chunks = planWriteChunks(
     rows.map((r) => r.row),
-    (i) => estimateRowBytes((rows[i] as RowCells).cells, (rows[i] as RowCells).formats),
+    (i) => {
+      const { cells, formats } = rows[i] as RowCells;
+      let bytes = sizes.get(cells);
+      if (bytes === undefined) sizes.set(cells, (bytes = estimateRowBytes(cells, formats)));
+      return bytes;
+    },
   );
   for (const chunk of chunks) {
     await Excel.run(async (context) => {
@@ -43,7 +54,7 @@ export async function writeRows(
             cols.indexes.length,
           );
           range.numberFormat = block.map((r) => cols.indexes.map((k) => r.formats[k] as string));
-          range.formulas = block.map((r) => cols.indexes.map((k) => r.cells[k] as string | number));
+          range[property] = block.map((r) => cols.indexes.map((k) => r.cells[k] as string | number));
         }
       }
       await context.sync();

@@ -10,7 +10,7 @@ import { resolveMapping } from './mapping-view';
 import { compositeTexts as T } from './texts';
 
 /**
- * The "Composite of your surveys" card: "Find survey columns" lists the surveys beside the selected rows
+ * The "Composite of your surveys" card: "Find surveys" lists the surveys beside the selected rows
  * (and JobPrice's own figures) with a tick, a weight and an effective date each; the common date and
  * yearly rate every source is aged to; "Write composite" (src/usecases/composite.ts). The choices are
  * saved with the workbook, by header.

@@ -91,19 +91,27 @@ export async function writePayRanges(opts: PayRangeRunOptions): Promise<PayRange
   // The range ends are money in the row's own currency, as the market figures beside them.
   const currencyCol = selected.column('CurrencyCode');
   const [currencies] = currencyCol === null ? [[]] : await readSelectedColumns(selected, [currencyCol]);
-  const rows: RowCells[] = selected.rows.map((_, i) => {
-    const row = sheetRowOf(selected, i);
-    const money = moneyFormat(String(currencies?.[i] ?? ''));
-    return {
-      row,
-      cells: rangeFormulas(cols, row + 1),
-      formats: [money, money, money, COMPA_RATIO_FORMAT, PENETRATION_FORMAT].slice(0, headers.length),
-    };
-  });
+  // One set of R1C1 formulas serves every row; one formats row per currency.
+  const formulas = rangeFormulas(cols);
+  const formats = new Map<string, string[]>();
+  const formatsOf = (currency: string): string[] => {
+    let row = formats.get(currency);
+    if (row === undefined) {
+      const money = moneyFormat(currency);
+      row = [money, money, money, COMPA_RATIO_FORMAT, PENETRATION_FORMAT].slice(0, headers.length);
+      formats.set(currency, row);
+    }
+    return row;
+  };
+  const rows: RowCells[] = selected.rows.map((_, i) => ({
+    row: sheetRowOf(selected, i),
+    cells: formulas,
+    formats: formatsOf(String(currencies?.[i] ?? '')),
+  }));
 
   // The named cells first, so no formula is ever written that refers to a name not yet there.
   await writeRangeSettingsCells(opts.settings);
-  await writeRows(block.sheetName, block.firstCol, layout, rows);
+  await writeRows(block.sheetName, block.firstCol, layout, rows, 'formulasR1C1');
   if (withPay)
     await ensureRatioFormats(block.sheetName, [at(COMPA_RATIO_HEADER)], (block.headerRow ?? 0) + 1);
   return { ...summary, status: 'done', rows: rows.length };

@@ -239,6 +239,9 @@ describe('after pricing: position, ranges, composite and chart in the sheet (end
     await pane.page.getByTestId('composite-rate').fill('3');
     await pane.page.getByTestId('write-composite').click();
     await pane.page.locator('#composite-status.success').waitFor({ timeout: 30_000 });
+    await pane.page
+      .getByTestId('composite')
+      .screenshot({ path: join(ROOT, 'test-results', 'composite.png') });
 
     const d = await dump();
     // Factors to 2026-01-01 at 3 %: Mercer 12 months, Radford 6, JobPrice's May 2025 figures 8.

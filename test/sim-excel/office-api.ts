@@ -1,4 +1,4 @@
-import { formatAddress, formatRect, parseAddress, type Rect } from './a1';
+import { colLetters, formatAddress, formatRect, parseAddress, type Rect } from './a1';
 import { checkRect, ClientObject, requireSet, SimOfficeError, type Located, type Op } from './client-object';
 import {
   SimSheet,
@@ -192,6 +192,11 @@ export class RangeProxy extends ClientObject {
   set formulas(v: unknown) {
     this.queueSet('formulas', v);
   }
+  /** ExcelApi 1.2: formulas in R1C1 notation; stored as Excel does, in A1 notation relative to each cell. */
+  set formulasR1C1(v: unknown) {
+    requireSet(this.context.book, 'ExcelApi', '1.2', 'Range.formulasR1C1');
+    this.queueSet('formulasR1C1', v);
+  }
   get numberFormat(): string[][] {
     return this.get('numberFormat');
   }
@@ -269,10 +274,15 @@ export class RangeProxy extends ClientObject {
     for (let i = 0; i < rows; i++) {
       const row = rowsIn[i] as unknown[];
       for (let j = 0; j < cols; j++) {
-        const v = row[j];
-        if (v === null || v === undefined) continue; // Office.js: null leaves the cell as it is
+        const given = row[j];
+        if (given === null || given === undefined) continue; // Office.js: null leaves the cell as it is
         const r = rect.r0 + i;
         const c = rect.c0 + j;
+        // Shared arrays of R1C1 formulas are not changed: each cell gets its own A1 text.
+        const v =
+          prop === 'formulasR1C1' && typeof given === 'string' && given.startsWith('=')
+            ? r1c1ToA1(given, r, c)
+            : given;
         const prev = sheet.get(r, c);
         if (prop === 'numberFormat') {
           if (typeof v !== 'string')
@@ -465,6 +475,52 @@ export class RangeProxy extends ClientObject {
       this.context.book.select(sheet.name, rect);
     });
   }
+}
+
+/** A reference of an R1C1 formula: an absolute (1-based) or relative index, or none (this row or column). */
+type R1C1Part = { abs: number } | { rel: number };
+/** Each R1C1 formula split once into text and references, so a column of one formula converts quickly. */
+const r1c1Templates = new Map<string, Array<string | { row: R1C1Part; col: R1C1Part }>>();
+
+function r1c1Template(formula: string): Array<string | { row: R1C1Part; col: R1C1Part }> {
+  let template = r1c1Templates.get(formula);
+  if (template !== undefined) return template;
+  const spec = (s: string | undefined): R1C1Part =>
+    s === undefined || s === ''
+      ? { rel: 0 }
+      : s.startsWith('[')
+        ? { rel: Number(s.slice(1, -1)) }
+        : { abs: Number(s) };
+  template = [];
+  const pieces = formula.split(/("(?:[^"]|"")*")/);
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) return void (template as unknown[]).push(piece);
+    let at = 0;
+    for (const m of piece.matchAll(
+      /(?<![A-Za-z0-9_.$])R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?(?![A-Za-z0-9_.(])/g,
+    )) {
+      (template as unknown[]).push(piece.slice(at, m.index), { row: spec(m[1]), col: spec(m[2]) });
+      at = (m.index ?? 0) + m[0].length;
+    }
+    (template as unknown[]).push(piece.slice(at));
+  });
+  r1c1Templates.set(formula, template);
+  return template;
+}
+
+/**
+ * An R1C1 formula as the A1 formula of the cell at (row, col): RC11 is $K of the same row, R[-1]C[2] the
+ * cell one up and two right. Text in quotes is left alone, and so are names (a reference must stand alone).
+ */
+export function r1c1ToA1(formula: string, row: number, col: number): string {
+  return r1c1Template(formula)
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const c = 'abs' in part.col ? `$${colLetters(part.col.abs - 1)}` : colLetters(col + part.col.rel);
+      const r = 'abs' in part.row ? `$${part.row.abs}` : String(row + 1 + part.row.rel);
+      return c + r;
+    })
+    .join('');
 }
 
 /** Empties the cells a dynamic array spilled into (not the anchor). */
