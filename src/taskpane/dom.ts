@@ -17,9 +17,13 @@ export function showMessage(el: HTMLElement, text: string, tone: MessageTone = '
   el.classList.toggle('success', tone === 'success' && text !== '');
 }
 
-/** Runs a button's action once at a time: the button is disabled (and aria-busy) while it runs. */
-export function busy(button: HTMLButtonElement, action: () => Promise<void>): () => Promise<void> {
-  return async () => {
+/**
+ * A click handler that runs a button's action once at a time: the button is disabled (and aria-busy) while
+ * it runs. The handler returns nothing, as an event listener does: the action says its own outcome in the
+ * pane (reportIn, the run card), and the button comes back whether it succeeds or fails.
+ */
+export function busy(button: HTMLButtonElement, action: () => Promise<void>): () => void {
+  const run = async (): Promise<void> => {
     if (button.disabled) return;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
@@ -30,6 +34,7 @@ export function busy(button: HTMLButtonElement, action: () => Promise<void>): ()
       button.removeAttribute('aria-busy');
     }
   };
+  return () => void run();
 }
 
 /** Shows "Working…" in `message`, then what `action` resolves with as a success, or its error. */
