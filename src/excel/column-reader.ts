@@ -27,6 +27,7 @@ export async function readColumns(
         range.load('values');
         return range;
       });
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk on purpose: all rows at once could exceed Excel on the web's 5 MB payload limit
       await context.sync();
       ranges.forEach((range, k) => {
         const column = out[k] as CellValue[];

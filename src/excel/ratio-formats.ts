@@ -48,6 +48,7 @@ export async function ensureRatioFormats(
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const targets = columns.map((col) => {
       const range = sheet.getRangeByIndexes(fromRow, col, SHEET_ROWS - fromRow, 1);
+      // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- conditionalFormats is a navigation property: a proxy, usable before any load or sync
       const formats = range.conditionalFormats;
       formats.load('items/type');
       return { col, range, formats };

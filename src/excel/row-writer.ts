@@ -57,6 +57,7 @@ export async function writeRows(
           range[property] = block.map((r) => cols.indexes.map((k) => r.cells[k] as string | number));
         }
       }
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block on purpose: planWriteChunks sizes each to stay under Excel on the web's 5 MB payload limit
       await context.sync();
     });
   }

@@ -70,8 +70,7 @@ async function dump(
 }
 
 /** Evaluates `(wb) => …` in the page with the simulated workbook (the test's window onto the host). */
-const workbook = <T>(f: string): Promise<T> =>
-  pane.page.evaluate(`(${f})(window.__simExcel.workbook)`) as Promise<T>;
+const workbook = <T>(f: string): Promise<T> => pane.page.evaluate<T>(`(${f})(window.__simExcel.workbook)`);
 
 async function selectBlock(rect = BLOCK): Promise<void> {
   await pane.page.evaluate((r) => window.__simExcel?.workbook.select('Jobs', r), rect);

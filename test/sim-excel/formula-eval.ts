@@ -223,7 +223,10 @@ function round(x: number, digits: number): number {
 }
 
 function call(name: string, args: Expr[]): Expr {
-  const arg = (i: number): Value => (args[i] === undefined ? null : (args[i] as Expr)());
+  const arg = (i: number): Value => {
+    const expr = args[i];
+    return expr === undefined ? null : expr();
+  };
   switch (name) {
     case 'IF':
       return () => {
