@@ -1,11 +1,10 @@
 import { normalisedWeights, type CompositeSettings } from '../domain/composite';
-import { errorMessage } from '../domain/error-message';
 import type { SurveyColumns } from '../domain/survey-columns';
 import { loadCompositeSettings, saveCompositeSettings } from '../excel/analyst-settings';
 import { loadAgingSettings } from '../excel/workbook-settings';
 import { findSurveys, writeComposite } from '../usecases/composite';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, showMessage } from './dom';
+import { busy, byId, reportIn } from './dom';
 import { resolveMapping } from './mapping-view';
 import { compositeTexts as T } from './texts';
 
@@ -122,35 +121,27 @@ function fromInputs(): CompositeSettings {
 }
 
 async function find(): Promise<void> {
-  const status = byId('composite-status');
-  showMessage(status, T.finding);
-  try {
+  await reportIn(byId('composite-status'), async () => {
     const surveys = await findSurveys(resolveMapping);
     // Keep what is ticked on the card; before anything is, what the workbook remembers.
     const now = fromInputs();
     render(surveys, now.sources.length > 0 ? now : { ...now, sources: loadCompositeSettings().sources });
-    showMessage(status, T.found(surveys.length));
-  } catch (err) {
-    showMessage(status, errorMessage(err), 'error');
-  }
+    return { text: T.found(surveys.length), tone: 'info' };
+  });
 }
 
 async function write(afterWrite: () => void): Promise<void> {
-  const status = byId('composite-status');
   const settings = fromInputs();
-  showMessage(status, T.writing);
-  try {
+  await reportIn(byId('composite-status'), async () => {
     await saveCompositeSettings(settings);
     const summary = await writeComposite({
       settings,
       mappingFor: resolveMapping,
       confirmOverwrite: (cells) => confirmDialog(T.replaceCells(cells)),
     });
-    showMessage(status, T.wrote(summary, settings.agedTo), summary.status === 'done' ? 'success' : 'info');
     if (summary.status === 'done') afterWrite();
-  } catch (err) {
-    showMessage(status, errorMessage(err), 'error');
-  }
+    return { text: T.wrote(summary, settings.agedTo), tone: summary.status === 'done' ? 'success' : 'info' };
+  });
 }
 
 export function initCompositeView(deps: { afterWrite: () => void }): void {

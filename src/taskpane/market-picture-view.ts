@@ -4,7 +4,7 @@ import { loadMarketBand } from '../usecases/market-band';
 import { chartSelection } from '../usecases/market-chart';
 import { bandShapes, drawBand } from './band-picture';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, showMessage } from './dom';
+import { busy, byId, reportIn } from './dom';
 import { resolveMapping } from './mapping-view';
 import { bandTexts as T } from './texts';
 
@@ -37,17 +37,13 @@ async function drawActiveRow(): Promise<void> {
 }
 
 async function chartJobs(): Promise<void> {
-  const status = byId('chart-status');
-  showMessage(status, T.charting);
-  try {
+  await reportIn(byId('chart-status'), async () => {
     const summary = await chartSelection({
       mappingFor: resolveMapping,
       confirmReplace: () => confirmDialog(T.replaceChart),
     });
-    showMessage(status, T.charted(summary), summary.status === 'done' ? 'success' : 'info');
-  } catch (err) {
-    showMessage(status, errorMessage(err), 'error');
-  }
+    return { text: T.charted(summary), tone: summary.status === 'done' ? 'success' : 'info' };
+  });
 }
 
 export interface MarketPictureView {

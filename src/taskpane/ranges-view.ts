@@ -4,7 +4,7 @@ import { loadPayRangeSettings, savePayRangeSettings } from '../excel/analyst-set
 import { readRangeSettingsCells } from '../excel/range-settings-cells';
 import { writePayRanges } from '../usecases/pay-ranges';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, showMessage } from './dom';
+import { busy, byId, reportIn, showMessage } from './dom';
 import { resolveMapping } from './mapping-view';
 import { num, RANGE_TARGET_LABELS, rangesTexts as T } from './texts';
 
@@ -33,25 +33,20 @@ function show(settings: PayRangeSettings): void {
 }
 
 async function write(afterWrite: () => void): Promise<void> {
-  const status = byId('ranges-status');
   const settings = fromInputs();
-  showMessage(status, T.writing);
-  try {
+  await reportIn(byId('ranges-status'), async () => {
     await savePayRangeSettings(settings);
     const summary = await writePayRanges({
       settings,
       mappingFor: resolveMapping,
       confirmOverwrite: (cells) => confirmDialog(T.replaceCells(cells)),
     });
-    showMessage(
-      status,
-      T.wrote(summary, settings.spreadPercent, settings.rounding),
-      summary.status === 'done' ? 'success' : 'info',
-    );
     if (summary.status === 'done') afterWrite();
-  } catch (err) {
-    showMessage(status, errorMessage(err), 'error');
-  }
+    return {
+      text: T.wrote(summary, settings.spreadPercent, settings.rounding),
+      tone: summary.status === 'done' ? 'success' : 'info',
+    };
+  });
 }
 
 export function initRangesView(deps: { afterWrite: () => void }): void {

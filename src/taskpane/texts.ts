@@ -257,7 +257,6 @@ export const bandTexts = {
   },
   none: 'Select a priced row (one with Salary figures beside it) to see where it sits in its market.',
   couldNotRead: (error: string): string => `Could not read the active row: ${error}`,
-  charting: 'Charting…',
   replaceChart:
     'The workbook already has a "JobPrice Chart" sheet. Replace it (its table and chart) with a chart of these jobs?',
   charted: (s: ChartSummary): string => {
@@ -298,7 +297,6 @@ export const RANGE_TARGET_LABELS: Readonly<Record<RangeTarget, string>> = {
 };
 
 export const rangesTexts = {
-  writing: 'Writing the ranges…',
   replaceCells: (cells: number): string =>
     `${count(cells, 'cell', 'cells')} where the ranges go already ${plural(cells, 'holds', 'hold')} data. Replace ${plural(cells, 'it', 'them')}?`,
   wrote: (s: PayRangeSummary, spreadPercent: number, rounding: number): string =>
@@ -311,7 +309,6 @@ export const rangesTexts = {
 } as const;
 
 export const compositeTexts = {
-  finding: 'Looking for survey columns…',
   found: (surveys: number): string =>
     surveys === 0
       ? 'No survey columns beside these rows. Head them like "Mercer P50" (P25 and P75 columns beside them are used too).'
@@ -321,12 +318,10 @@ export const compositeTexts = {
     `${survey} (${percentiles.map((p) => `P${p}`).join(', ')})`,
   jobPrice: 'JobPrice (Salary P25–P75, dated per row)',
   share: (share: number): string => `${Math.round(share * 100)} %`,
-  writing: 'Writing the composite…',
   replaceCells: (cells: number): string =>
     `${count(cells, 'cell', 'cells')} where the composite goes already ${plural(cells, 'holds', 'hold')} data. Replace ${plural(cells, 'it', 'them')}?`,
   wrote: (s: CompositeSummary, agedTo: string): string =>
     s.status === 'declined'
       ? 'Nothing was changed: you chose to keep your cells.'
       : `Wrote the composite of ${s.sources.join(', ')} for ${count(s.rows, 'row', 'rows')}${agedTo === '' ? '' : `, aged to ${agedTo}`}.${s.empty > 0 ? ` ${count(s.empty, 'row has', 'rows have')} no source figure.` : ''}`,
-  notSaved: (error: string): string => `Not saved: ${error}`,
 } as const;

@@ -14,15 +14,19 @@ import {
   AGED_TO_HEADER,
   findHeader,
   isOutputHeader,
-  layoutOutput,
   moneyFormat,
   TEXT_FORMAT,
 } from '../excel/output-columns';
-import { addOutputColumns, countCellsToOverwrite, type WriteTarget } from '../excel/result-writer';
 import { writeRows, type RowCells } from '../excel/row-writer';
 import type { CellValue, SelectionBlock } from '../excel/selection-reader';
 import { SelectionProblem } from './pricing-run';
-import { readSelectedColumns, readSelectedRows, sheetRowOf, type SelectedRows } from './priced-rows';
+import {
+  placeColumns,
+  readSelectedColumns,
+  readSelectedRows,
+  sheetRowOf,
+  type SelectedRows,
+} from './priced-rows';
 
 /**
  * "Write composite": a blend of the analyst's own surveys (columns such as "Mercer P50", "Radford Base
@@ -205,24 +209,14 @@ export async function writeComposite(opts: CompositeRunOptions): Promise<Composi
     };
   });
 
-  const layout = layoutOutput(block.headerCells, block.width, headers);
-  const target: WriteTarget = {
-    sheetName: block.sheetName,
-    firstCol: block.firstCol,
-    headerRow: block.headerRow,
-    table: block.table,
-    layout,
-  };
-  const span = { r0: sheetRowOf(selected, 0), r1: sheetRowOf(selected, selected.rows.length - 1) };
   const summary: CompositeSummary = {
     status: 'declined',
     rows: 0,
     sources: sources.map((s) => s.name),
     empty,
   };
-  const toOverwrite = await countCellsToOverwrite(target, span, true);
-  if (toOverwrite > 0 && !(await opts.confirmOverwrite(toOverwrite))) return summary;
-  await addOutputColumns(target);
-  await writeRows(block.sheetName, block.firstCol, layout, rows);
+  const placed = await placeColumns(selected, headers, opts.confirmOverwrite);
+  if (placed === null) return summary;
+  await writeRows(block.sheetName, block.firstCol, placed.layout, rows);
   return { ...summary, status: 'done', rows: rows.length };
 }

@@ -1,7 +1,7 @@
 import type { ColumnMapping } from '../domain/column-mapping';
 import type { PayRangeSettings } from '../domain/pay-range';
 import { COMPOSITE_P50_HEADER } from '../excel/composite-columns';
-import { layoutOutput, moneyFormat } from '../excel/output-columns';
+import { moneyFormat } from '../excel/output-columns';
 import {
   COMPA_RATIO_FORMAT,
   COMPA_RATIO_HEADER,
@@ -15,11 +15,10 @@ import {
 } from '../excel/range-columns';
 import { writeRangeSettingsCells } from '../excel/range-settings-cells';
 import { ensureRatioFormats } from '../excel/ratio-formats';
-import { addOutputColumns, countCellsToOverwrite, type WriteTarget } from '../excel/result-writer';
 import { writeRows, type RowCells } from '../excel/row-writer';
 import type { SelectionBlock } from '../excel/selection-reader';
 import { SelectionProblem } from './pricing-run';
-import { readSelectedColumns, readSelectedRows, sheetRowOf } from './priced-rows';
+import { placeColumns, readSelectedByHeader, readSelectedRows, sheetRowOf } from './priced-rows';
 
 /**
  * "Write pay ranges": Range Min, Mid and Max around the chosen market figure of each selected row, and
@@ -60,26 +59,10 @@ export async function writePayRanges(opts: PayRangeRunOptions): Promise<PayRange
 
   const withPay = mapping.pay !== undefined || mapping.hourlyPay !== undefined;
   const headers = withPay ? RANGE_HEADERS : RANGE_HEADERS.slice(0, 3);
-  const layout = layoutOutput(block.headerCells, block.width, headers);
-  const target: WriteTarget = {
-    sheetName: block.sheetName,
-    firstCol: block.firstCol,
-    headerRow: block.headerRow,
-    table: block.table,
-    layout,
-  };
-  const span = { r0: sheetRowOf(selected, 0), r1: sheetRowOf(selected, selected.rows.length - 1) };
-  const toOverwrite = await countCellsToOverwrite(target, span, true);
-  const summary: PayRangeSummary = {
-    status: 'declined',
-    rows: 0,
-    target: opts.settings.target,
-    withPay,
-  };
-  if (toOverwrite > 0 && !(await opts.confirmOverwrite(toOverwrite))) return summary;
-
-  await addOutputColumns(target);
-  const at = (header: string): number => block.firstCol + (layout.offsets[headers.indexOf(header)] as number);
+  const summary: PayRangeSummary = { status: 'declined', rows: 0, target: opts.settings.target, withPay };
+  const placed = await placeColumns(selected, headers, opts.confirmOverwrite);
+  if (placed === null) return summary;
+  const at = placed.column;
   const cols: RangeFormulaColumns = {
     target: targetCol,
     min: at(RANGE_MIN_HEADER),
@@ -89,8 +72,7 @@ export async function writePayRanges(opts: PayRangeRunOptions): Promise<PayRange
     ...(mapping.hourlyPay === undefined ? {} : { hourlyPay: block.firstCol + mapping.hourlyPay }),
   };
   // The range ends are money in the row's own currency, as the market figures beside them.
-  const currencyCol = selected.column('CurrencyCode');
-  const [currencies] = currencyCol === null ? [[]] : await readSelectedColumns(selected, [currencyCol]);
+  const currencies = (await readSelectedByHeader(selected, ['CurrencyCode'])).get('CurrencyCode');
   // One set of R1C1 formulas serves every row; one formats row per currency.
   const formulas = rangeFormulas(cols);
   const formats = new Map<string, string[]>();
@@ -111,7 +93,7 @@ export async function writePayRanges(opts: PayRangeRunOptions): Promise<PayRange
 
   // The named cells first, so no formula is ever written that refers to a name not yet there.
   await writeRangeSettingsCells(opts.settings);
-  await writeRows(block.sheetName, block.firstCol, layout, rows, 'formulasR1C1');
+  await writeRows(block.sheetName, block.firstCol, placed.layout, rows, 'formulasR1C1');
   if (withPay)
     await ensureRatioFormats(block.sheetName, [at(COMPA_RATIO_HEADER)], (block.headerRow ?? 0) + 1);
   return { ...summary, status: 'done', rows: rows.length };

@@ -1,7 +1,8 @@
 import type { ColumnMapping } from '../domain/column-mapping';
 import { isBlankRow } from '../domain/row-parsing';
 import { readColumns } from '../excel/column-reader';
-import { findHeader } from '../excel/output-columns';
+import { findHeader, layoutOutput, type OutputLayout } from '../excel/output-columns';
+import { addOutputColumns, countCellsToOverwrite, type WriteTarget } from '../excel/result-writer';
 import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
 import { protectedSheetMessage, SelectionProblem } from './pricing-run';
 
@@ -91,4 +92,39 @@ export async function readSelectedByHeader(
     found.map((f) => f.col),
   );
   return new Map(found.map((f, k) => [f.header, cells[k] as CellValue[]]));
+}
+
+/** Columns placed beside the selected rows: their layout, and the sheet column of each header. */
+export interface PlacedColumns {
+  readonly layout: OutputLayout;
+  column(header: string): number;
+}
+
+/**
+ * Places the columns `headers` beside the selected rows (a column already headed so is reused, the others
+ * go right of the data) and creates the missing ones, after asking before any non-empty cell of theirs
+ * would be replaced, as the pricing run asks. null: the analyst chose to keep their cells; nothing changed.
+ */
+export async function placeColumns(
+  selected: SelectedRows,
+  headers: readonly string[],
+  confirmOverwrite: (cells: number) => Promise<boolean>,
+): Promise<PlacedColumns | null> {
+  const { block } = selected;
+  const layout = layoutOutput(block.headerCells, block.width, headers);
+  const target: WriteTarget = {
+    sheetName: block.sheetName,
+    firstCol: block.firstCol,
+    headerRow: block.headerRow,
+    table: block.table,
+    layout,
+  };
+  const span = { r0: sheetRowOf(selected, 0), r1: sheetRowOf(selected, selected.rows.length - 1) };
+  const toOverwrite = await countCellsToOverwrite(target, span, true);
+  if (toOverwrite > 0 && !(await confirmOverwrite(toOverwrite))) return null;
+  await addOutputColumns(target);
+  return {
+    layout,
+    column: (header) => block.firstCol + (layout.offsets[headers.indexOf(header)] as number),
+  };
 }

@@ -58,6 +58,18 @@ async function pricedSheet(): Promise<void> {
   host.workbook.calls.length = 0;
 }
 
+/** A confirm that answers `yes` and records how many cells it was asked about. */
+function answering(yes: boolean): { asked: number[]; confirmOverwrite: (cells: number) => Promise<boolean> } {
+  const asked: number[] = [];
+  return {
+    asked,
+    confirmOverwrite: async (cells) => {
+      asked.push(cells);
+      return yes;
+    },
+  };
+}
+
 const settings = (over: Partial<PayRangeSettings> = {}): PayRangeSettings => ({
   target: 'Salary50',
   spreadPercent: 50,
@@ -68,14 +80,11 @@ const settings = (over: Partial<PayRangeSettings> = {}): PayRangeSettings => ({
 describe('pay ranges as live formulas', () => {
   it('writes Range Min/Mid/Max, Compa-Ratio and Range Penetration formulas that compute the range maths', async () => {
     await pricedSheet();
-    const asked: number[] = [];
+    const { asked, confirmOverwrite } = answering(true);
     const summary = await writePayRanges({
       settings: settings(),
       mappingFor,
-      confirmOverwrite: async (n) => {
-        asked.push(n);
-        return true;
-      },
+      confirmOverwrite,
     });
     expect(summary).toEqual({ status: 'done', rows: ROWS, target: 'Salary50', withPay: true });
     expect(asked).toEqual([]); // new columns on empty cells: nothing to ask
@@ -146,14 +155,11 @@ describe('pay ranges as live formulas', () => {
     const spread = host.workbook.names.get('jobprice_rangespread');
     if (spread) spread.rect = { r0: 6, c0: 3, r1: 6, c1: 3 };
     host.workbook.calls.length = 0;
-    const asked: number[] = [];
+    const { asked, confirmOverwrite } = answering(true);
     await writePayRanges({
       settings: settings({ spreadPercent: 60, rounding: 0 }),
       mappingFor,
-      confirmOverwrite: async (n) => {
-        asked.push(n);
-        return true;
-      },
+      confirmOverwrite,
     });
     expect(asked).toEqual([]); // our own columns are replaced without asking
     expect(host.workbook.calls.filter((c) => c.api === 'names.add')).toEqual([]);
@@ -198,14 +204,11 @@ describe('pay ranges as live formulas', () => {
   it("asks before replacing a cell of the user's where a range column goes, and changes nothing when told no", async () => {
     await pricedSheet();
     sheet()?.set(2, RANGE_AT, { value: 'my note' });
-    const asked: number[] = [];
+    const { asked, confirmOverwrite } = answering(false);
     const summary = await writePayRanges({
       settings: settings(),
       mappingFor,
-      confirmOverwrite: async (n) => {
-        asked.push(n);
-        return false;
-      },
+      confirmOverwrite,
     });
     expect(asked).toEqual([1]);
     expect(summary.status).toBe('declined');
