@@ -19,7 +19,8 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
  * With the reader (2 + ceil(n/2000)), the overwrite check (1) and the new columns (1), a whole run of n
  * rows and R requests makes at most 6 + R + ceil(n/2000) + ceil(n/1000) syncs without a guard, and
  * 6 + 2·(R + ceil(n/1000)) + ceil(n/2000) with one (the pricing run's): ≤ 8 + 3·ceil(n/200). A filtered
- * (partly hidden) block costs one more read.
+ * (partly hidden) block costs one more read; a current-pay column at most three more (the Market Ratio
+ * conditional formats, src/excel/ratio-formats.ts).
  * Every chunk runs with `suspendApiCalculationUntilNextSync()`, and each row's output cells are one
  * range write, so a row is either fully written (figures, status, timestamp) or untouched.
  */
