@@ -208,8 +208,8 @@ async function main(): Promise<void> {
     `requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`,
   );
   console.log(`unique jobs          ${summary.uniqueJobs}`);
-  // Each write chunk re-reads its rows' inputs before writing (issue 12 item 8): two syncs per chunk; a pay
-  // column adds at most three for the Market Ratio conditional formats (src/excel/ratio-formats.ts).
+  // Each write chunk re-reads its rows' inputs before writing (rows that move, docs/decisions.md): two syncs
+  // per chunk; a pay column adds at most three for the Market Ratio conditional formats (ratio-formats.ts).
   const formatSyncs = WITH_PAY ? 3 : 0;
   const bound = 6 + 2 * (summary.requests + Math.ceil(ROWS / 1000)) + Math.ceil(ROWS / 2000) + formatSyncs;
   const pricingSyncs = stats.syncs - (ranges?.syncs ?? 0);

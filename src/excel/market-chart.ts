@@ -1,5 +1,5 @@
 import { columnLetters } from './address';
-import { moneyFormat } from './output-columns';
+import { moneyFormat } from '../domain/number-formats';
 
 /**
  * "Chart these jobs": a native Excel chart on a sheet of its own, JobPrice Chart, fed by a table there

@@ -1,12 +1,14 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
 import { isOutputHeader } from './output-columns';
+import { readDataTypeTexts, type DataTypeTexts } from './data-type-cells';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
  * row holds the headers, which rows are hidden (filtered), and the cell values, in row chunks that keep
  * every response under Excel on the web's 5 MB limit.
  *
- * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved).
+ * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved),
+ * plus one per 2,000 cells showing #VALUE! when some may hold a data type (data-type-cells.ts).
  */
 
 export type CellValue = string | number | boolean;
@@ -34,6 +36,8 @@ export interface SelectionBlock {
   hidden: boolean[];
   /** The sheet is protected (Review > Protect Sheet): results cannot be written there. */
   sheetProtected: boolean;
+  /** Cells holding a data type (a Geography city, …) and the text they stand for (data-type-cells.ts). */
+  dataTypeTexts?: DataTypeTexts;
 }
 
 export const READ_CHUNK_ROWS = 2000;
@@ -222,6 +226,7 @@ export async function readSelection(): Promise<SelectionBlock> {
       }
     }
 
-    return { ...block, rows, hidden, sheetProtected };
+    const dataTypeTexts = await readDataTypeTexts(context, sheet, dataRect, rows);
+    return { ...block, rows, hidden, sheetProtected, ...(dataTypeTexts.size > 0 ? { dataTypeTexts } : {}) };
   });
 }

@@ -2,7 +2,8 @@
  * src/formulas/function-catalog.ts; edit the table there, not this file (npm test checks they agree).
  *
  * custom-functions-metadata reads the JSDoc below to write functions.json (names, descriptions, parameter
- * types; a union type is declared as "any", so a cell's number or text reaches us as is) and, through the
+ * types; a union type is declared as "any", so a cell's number or text reaches us as is, and with
+ * allowCustomDataForDataTypeAny, which it always writes, a data-type cell's value as JSON) and, through the
  * webpack plugin's loader, appends one CustomFunctions.associate(id, function) call per function to this
  * file in the bundle. So this file neither associates nor computes: the bodies are in ./jobprice.ts.
  *
@@ -10,10 +11,11 @@
  *   title, [desc], [country], [state], [city], [zip], [naics], [fte], [revenue], [jobcode].
  * FIELD takes the field name first; MATCH takes its header flag after revenue; jobcode is always last.
  * MARKETRATIO and MARKETPERCENTILE take the current pay first; COMPOSITE prices no job.
+ * JOB returns an entity value (Excel.EntityCellValue: a card; the metadata declares its result "any").
  * Omitted optional arguments arrive as null (not undefined); args.ts treats null and "" as unused.
  */
 import { compositeCell, marketPercentileCell, marketRatioCell } from './analyst';
-import { anyField, matchRow, numberField, textField } from './jobprice';
+import { anyField, jobCard, matchRow, numberField, textField } from './jobprice';
 
 /**
  * Annual base salary at the 10th percentile of the market for a job, in CURRENCY.
@@ -31,16 +33,16 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @returns Base salary, 10th percentile.
  */
 export function salary10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary10', {
     title,
@@ -72,16 +74,16 @@ export function salary10(
  * @returns Base salary, 25th percentile.
  */
 export function salary25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary25', {
     title,
@@ -113,16 +115,16 @@ export function salary25(
  * @returns Base salary, 50th percentile.
  */
 export function salary50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary50', {
     title,
@@ -154,16 +156,16 @@ export function salary50(
  * @returns Base salary, 75th percentile.
  */
 export function salary75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary75', {
     title,
@@ -195,16 +197,16 @@ export function salary75(
  * @returns Base salary, 90th percentile.
  */
 export function salary90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary90', {
     title,
@@ -236,16 +238,16 @@ export function salary90(
  * @returns Total cash compensation, 10th percentile.
  */
 export function comp10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp10', {
     title,
@@ -277,16 +279,16 @@ export function comp10(
  * @returns Total cash compensation, 25th percentile.
  */
 export function comp25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp25', {
     title,
@@ -318,16 +320,16 @@ export function comp25(
  * @returns Total cash compensation, 50th percentile.
  */
 export function comp50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp50', {
     title,
@@ -359,16 +361,16 @@ export function comp50(
  * @returns Total cash compensation, 75th percentile.
  */
 export function comp75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp75', {
     title,
@@ -400,16 +402,16 @@ export function comp75(
  * @returns Total cash compensation, 90th percentile.
  */
 export function comp90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp90', {
     title,
@@ -441,16 +443,16 @@ export function comp90(
  * @returns Bonus target, 50th percentile, in percent of base salary.
  */
 export function bonusTarget50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTarget50', {
     title,
@@ -482,16 +484,16 @@ export function bonusTarget50(
  * @returns Average bonus target, in percent of base salary.
  */
 export function bonusTargetAvg(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTargetAvg', {
     title,
@@ -523,16 +525,16 @@ export function bonusTargetAvg(
  * @returns The match rating.
  */
 export function matchRating(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('MatchRating', {
     title,
@@ -564,16 +566,16 @@ export function matchRating(
  * @returns The job family name.
  */
 export function jobFamily(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobFamilyName', {
     title,
@@ -605,16 +607,16 @@ export function jobFamily(
  * @returns The job level name.
  */
 export function jobLevel(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobLevelName', {
     title,
@@ -646,16 +648,16 @@ export function jobLevel(
  * @returns The currency code.
  */
 export function currency(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('CurrencyCode', {
     title,
@@ -689,16 +691,16 @@ export function currency(
  */
 export function field(
   name: string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number | string> {
   return anyField(name, {
     title,
@@ -731,22 +733,63 @@ export function field(
  * @returns One row of result fields, with an optional header row.
  */
 export function match(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
   header?: boolean,
-  jobcode?: string | number | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<Array<Array<number | string | CustomFunctions.Error>>> {
   return matchRow(
     { title, description: desc, country, state, city, zip, naics, fte, revenue, jobCode: jobcode },
     header,
   );
+}
+
+/**
+ * The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").
+ * @customfunction JOB
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns The priced job as an entity value (a card with every result field).
+ */
+export function job(
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<Excel.EntityCellValue> {
+  return jobCard({
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
 }
 
 /**
@@ -767,16 +810,16 @@ export function match(
  */
 export function marketRatio(
   pay: number | string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return marketRatioCell(pay, {
     title,
@@ -810,16 +853,16 @@ export function marketRatio(
  */
 export function marketPercentile(
   pay: number | string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number | string> {
   return marketPercentileCell(pay, {
     title,

@@ -11,7 +11,7 @@ import { errorMessage } from '../domain/error-message';
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8600';
 
 /**
- * Issue 12 item 1: served by the dev server (https on this computer), the pane calls the service through
+ * Served by the dev server (https on this computer), the pane calls the service through
  * its own origin, which proxies /DaaS/* and /oauth/token to the reference service. WebKit (Excel for Mac,
  * Safari) refuses http loads from an https page, even to loopback; the same origin works everywhere.
  * Anywhere else (a hosted deployment, tests without a page) the default is the local reference service.

@@ -6,7 +6,7 @@ import { reviewTexts as T } from './texts';
 import { resolveMapping } from './mapping-view';
 
 /**
- * The "Review matches" card (issue 10 item 4): one fieldset per distinct job, its current match, and a
+ * The "Review matches" card: one fieldset per distinct job, its current match, and a
  * radio group of candidates (mouse or keyboard: arrow keys move within a group, Tab between jobs).
  * Nothing is written until "Apply and re-price"; then the codes go into the Job Code column and the
  * pane re-prices the selection, which sends them as JobCode (D19).

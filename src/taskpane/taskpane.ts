@@ -7,6 +7,7 @@ import { initAgingView } from './aging-view';
 import { initCompositeView } from './composite-view';
 import { initMarketPictureView } from './market-picture-view';
 import { initRangesView } from './ranges-view';
+import { initBuilderView } from './builder-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
     reprice: () => run.price('reprice'),
   });
   initFormulasView();
+  initBuilderView();
   run.ready();
 }
 

@@ -3,6 +3,7 @@ import { HOURS_PER_YEAR } from '../domain/current-pay';
 import type { MarketPercentile } from '../domain/market-position';
 import type { RangeTarget } from '../domain/pay-range';
 import type { PlanProgress } from '../domain/plan-runner';
+import type { ChangeReason, RowChange } from '../domain/repricing-changes';
 import type { SelectionBlock } from '../excel/selection-reader';
 import type { CompositeSummary } from '../usecases/composite';
 import type { MarketBand } from '../usecases/market-band';
@@ -324,4 +325,62 @@ export const compositeTexts = {
     s.status === 'declined'
       ? 'Nothing was changed: you chose to keep your cells.'
       : `Wrote the composite of ${s.sources.join(', ')} for ${count(s.rows, 'row', 'rows')}${agedTo === '' ? '' : `, aged to ${agedTo}`}.${s.empty > 0 ? ` ${count(s.empty, 'row has', 'rows have')} no source figure.` : ''}`,
+} as const;
+
+/** The re-price change list under a run's summary (src/taskpane/changes-view.ts). */
+export const changeTexts = {
+  heading: (rows: number): string =>
+    `${count(rows, 'row', 'rows')} moved more than 5 % since ${plural(rows, 'it was', 'they were')} last priced`,
+  listLabel: 'Rows whose Salary50 moved',
+  /** The reasons of one row; scope changes are said together: "new scope (Region: A → B; State: WA → MS)". */
+  reasons: (reasons: readonly ChangeReason[]): string => {
+    const was = (v: string, none: string): string => (v === '' ? none : v);
+    const scope = reasons.flatMap((r) =>
+      r.kind === 'scope'
+        ? [`${r.name.replace(/^DataScope_/, '')}: ${was(r.from, 'none')} → ${was(r.to, 'none')}`]
+        : [],
+    );
+    const parts = reasons.flatMap((r) => {
+      if (r.kind === 'match') return [`new match (${r.from} → ${r.to})`];
+      if (r.kind === 'date') return [`new data date (${r.from} → ${r.to})`];
+      if (r.kind === 'aging') return [`other aging (${was(r.from, 'not aged')} → ${was(r.to, 'not aged')})`];
+      return [];
+    });
+    if (scope.length > 0) parts.push(`new scope (${scope.join('; ')})`);
+    return parts.join('; ');
+  },
+  row: (c: RowChange): string => {
+    const sign = c.percent > 0 ? '+' : '';
+    const why = c.reasons.length > 0 ? `: ${changeTexts.reasons(c.reasons)}` : '';
+    return `Row ${c.row}: Salary50 ${num(Math.round(c.before))} → ${num(Math.round(c.after))} (${sign}${c.percent.toFixed(1)} %)${why}`;
+  },
+  more: (rows: number): string => `and ${num(rows)} more`,
+  select: (rows: number): string => `Select the ${count(rows, 'row that moved', 'rows that moved')}`,
+  selected: (rows: number): string => `Selected ${count(rows, 'row that moved', 'rows that moved')}.`,
+  selectedFirst: (rows: number, areas: number): string =>
+    `Selected the first ${num(rows)} rows that moved (${areas} groups; Excel takes no more at once).`,
+} as const;
+
+/** The formula builder card (src/taskpane/builder-view.ts). */
+export const builderTexts = {
+  shown: (shown: number, total: number): string =>
+    shown === total
+      ? `${count(total, 'match', 'matches')}.`
+      : `${num(shown)} of ${count(total, 'match', 'matches')} shown; type more to narrow them.`,
+  none: 'Nothing matches. Try one word, such as "salary", "region" or "bonus".',
+  kind: (kind: 'function' | 'field'): string => (kind === 'function' ? 'function' : 'field'),
+  reading: 'Reading the sheet…',
+  forRow: (row: number): string => `The formula for row ${num(row)}:`,
+  argument: (a: { param: string; address: string; header: string; value: string }): string =>
+    `${a.param} ← ${a.address}${a.header !== '' ? ` (${a.header})` : ''}${a.value !== '' ? `: ${a.value}` : ''}`,
+  optional: (param: string): string => `${param} (optional)`,
+  target: (span: string, rows: number, hidden: number): string =>
+    `Insert writes ${count(rows, 'formula', 'formulas')} into ${span}, one per selected row${
+      hidden > 0 ? `; ${count(hidden, 'hidden row is', 'hidden rows are')} left alone` : ''
+    }.`,
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the formulas go already ${plural(cells, 'holds', 'hold')} something. Replace ${plural(cells, 'it', 'them')}?`,
+  inserted: (written: number, span: string, replaced: number): string =>
+    `Inserted ${count(written, 'formula', 'formulas')} into ${span}${replaced > 0 ? `, replacing ${count(replaced, 'cell', 'cells')}` : ''}.`,
+  declined: 'Nothing was inserted: you chose to keep your cells.',
 } as const;

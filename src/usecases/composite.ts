@@ -1,6 +1,7 @@
 import type { ColumnMapping } from '../domain/column-mapping';
 import { composite, type CompositeSettings, type CompositeSource } from '../domain/composite';
 import { readPayCell } from '../domain/current-pay';
+import { moneyFormat } from '../domain/number-formats';
 import { cellDate } from '../domain/serial-date';
 import { surveysIn, type SurveyColumns } from '../domain/survey-columns';
 import {
@@ -10,13 +11,7 @@ import {
   COMPOSITE_P75_HEADER,
   COMPOSITE_SOURCES_HEADER,
 } from '../excel/composite-columns';
-import {
-  AGED_TO_HEADER,
-  findHeader,
-  isOutputHeader,
-  moneyFormat,
-  TEXT_FORMAT,
-} from '../excel/output-columns';
+import { AGED_TO_HEADER, findHeader, isOutputHeader, TEXT_FORMAT } from '../excel/output-columns';
 import { writeRows, type RowCells } from '../excel/row-writer';
 import type { CellValue, SelectionBlock } from '../excel/selection-reader';
 import { SelectionProblem } from './pricing-run';

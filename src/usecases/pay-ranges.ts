@@ -1,7 +1,7 @@
 import type { ColumnMapping } from '../domain/column-mapping';
 import type { PayRangeSettings } from '../domain/pay-range';
 import { COMPOSITE_P50_HEADER } from '../excel/composite-columns';
-import { moneyFormat } from '../excel/output-columns';
+import { moneyFormat } from '../domain/number-formats';
 import {
   COMPA_RATIO_FORMAT,
   COMPA_RATIO_HEADER,

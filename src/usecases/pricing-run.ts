@@ -7,7 +7,8 @@ import { planBatches } from '../domain/planner';
 import { runPlan, type PlanProgress, type SendBatch } from '../domain/plan-runner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { layoutOutput, outputHeaders } from '../excel/output-columns';
+import { layoutOutput, outputHeaders, pricedRowOf } from '../excel/output-columns';
+import { changedRows, type RowChange } from '../domain/repricing-changes';
 import { MARKET_RATIO_HEADER } from '../excel/position-columns';
 import { ensureRatioFormats } from '../excel/ratio-formats';
 import {
@@ -19,7 +20,8 @@ import {
   type RowGuard,
   type WriteTarget,
 } from '../excel/result-writer';
-import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 
 /**
  * "Price selected rows" from start to end: read the selection, map and parse the rows, plan the batch
@@ -69,6 +71,11 @@ export interface PriceRunSummary {
   /** Every failed row (1-based sheet rows), so the pane can select them all. */
   failedRows: number[];
   /**
+   * Rows priced again whose median base salary moved by more than 5 % since they were last priced, with
+   * why where the rows tell (src/domain/repricing-changes.ts); in sheet order.
+   */
+  changes: RowChange[];
+  /**
    * With a current-pay column: priced rows whose pay was compared with the market, how many of those were
    * hourly rates annualised at 2,080 hours, and how many priced rows had no pay or one that is not a number.
    */
@@ -115,6 +122,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
     failedRows: [],
+    changes: [],
     where: {
       sheetName: block.sheetName,
       firstCol: block.firstCol,
@@ -140,7 +148,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
       base.skippedHidden++;
       continue;
     }
-    const row = parse(block.firstDataRow + i + 1, block.rows[i] as CellValue[]);
+    const row = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (row === null) base.skippedBlank++;
     else parsed.push(row);
   }
@@ -187,6 +195,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   const writer = new ResultWriter(target, {
     ...opts.writer,
     guard: rowGuard(block, mapping, parsed),
+    keepPrevious: true,
     ...(pays ? { pay: pays } : {}),
   });
   let requests = 0;
@@ -236,6 +245,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
       if (base.failures.length < 5) base.failures.push({ row, message: outcome.message });
     }
   }
+  base.changes = changedRows(
+    [...writer.previous].flatMap(([row, before]) => {
+      const outcome = outcomes.get(row);
+      if (outcome === undefined || !outcome.ok || writer.changed.has(row)) return [];
+      return [{ row, before, after: pricedRowOf(outcome, opts.writer?.aging) }];
+    }),
+  );
   return {
     ...base,
     requests,

@@ -96,7 +96,14 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
   };
 }
 
-/** The argument values, or null when one of them is an expression that cannot be resolved here. */
+/** An error value in a cell ("#VALUE!", "#N/A"): Excel does not call a function with it, so it names no job. */
+const ERROR_VALUE = /^#[A-Z0-9/!?_]+/;
+
+/**
+ * The argument values, or null when one of them is an expression that cannot be resolved here, or a cell
+ * showing an error (as a data-type cell does where valuesAsJson is missing): such a cell is refreshed by
+ * bypassing the cache instead.
+ */
 function resolveArgs(
   args: readonly ArgExpr[],
   sheetName: string,
@@ -108,8 +115,9 @@ function resolveArgs(
     else if (arg.kind === 'literal') out.push(arg.value);
     else if (arg.kind === 'ref') {
       const key = refKey({ sheet: arg.sheet ?? sheetName, address: arg.address });
-      if (!values.has(key)) return null;
-      out.push(values.get(key));
+      const value = values.get(key);
+      if (!values.has(key) || (typeof value === 'string' && ERROR_VALUE.test(value))) return null;
+      out.push(value);
     } else return null;
   }
   return out;

@@ -48,7 +48,7 @@ beforeAll(async () => {
   pane = await openPane({
     sheets: [{ name: 'Jobs', rows: [HEADERS, ...ROWS] }],
     selection: { sheet: 'Jobs', rect: BLOCK },
-    calculate: true,
+    evaluateFormulas: true,
   });
   await signIn(pane);
 }, 120_000);

@@ -6,7 +6,7 @@ import { buildSimHostScript } from '../sim-excel/build-browser';
 import type { WorkbookInit } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
 import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- scripts/service-proxy.js is CommonJS, shared with the dev server
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
 /**
@@ -32,7 +32,7 @@ export interface PaneUnderTest {
 }
 
 export async function openPane(
-  workbook: WorkbookInit & { calculate?: boolean },
+  workbook: WorkbookInit & { evaluateFormulas?: boolean },
   viewport = { width: 320, height: 1400 },
 ): Promise<PaneUnderTest> {
   if (!existsSync(join(DIST, 'taskpane.html')))

@@ -135,6 +135,7 @@ describe('the run summary with a current-pay column', () => {
     writeSyncs: 2,
     failures: [],
     failedRows: [],
+    changes: [],
     where: null,
   };
   test('says how many pays were compared, and that hourly rates were annualised', () => {

@@ -28,12 +28,13 @@ const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   writeSyncs: 3,
   failures: [],
   failedRows: [],
+  changes: [],
   where: null,
   ...over,
 });
 
 describe('pane texts', () => {
-  it('says how many failures are not listed (issue 12 item 9)', () => {
+  it('says how many failures are not listed', () => {
     const five = Array.from({ length: 5 }, (_, i) => ({ row: i + 2, message: 'x' }));
     expect(moreFailuresText(summary({ failed: 20, failures: five }))).toBe('and 15 more');
     expect(moreFailuresText(summary({ failed: 5, failures: five }))).toBeNull();
