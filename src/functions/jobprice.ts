@@ -4,6 +4,8 @@ import { parseJobArgs, type JobArgs } from '../formulas/args';
 import { errorFor, notAvailable, valueError } from './cell-errors';
 import { fieldValue, lookupField } from './fields';
 import { functionsPricer } from '../formulas/functions-pricer';
+import type { NumberCulture } from '../domain/number-text';
+import { readCulture } from '../excel/selection-reader';
 import { dataSourceFor, jobEntity } from '../formulas/job-entity';
 import { supportsCustomFunctionDataTypes } from '../excel/requirements';
 import { getSession } from '../session/session';
@@ -14,15 +16,20 @@ import type { JobSpec } from '../domain/job';
  * forwards here. Failures are thrown as CustomFunctions.Error, which Excel shows in the cell.
  */
 
+/** The workbook's culture, read once per runtime (numbers typed as text follow it). */
+let culture: Promise<NumberCulture | null> | null = null;
+
 async function pricedJob(args: JobArgs): Promise<{ spec: JobSpec; result: JobResult }> {
-  const parsed = parseJobArgs(args);
+  culture ??= readCulture().catch(() => null);
+  const parsed = parseJobArgs(args, await culture);
   if (!parsed.ok) throw valueError(parsed.message);
   const outcome: JobOutcome<JobResult> = await functionsPricer().price(parsed.spec);
   if (!outcome.ok) throw errorFor(outcome.kind, outcome.message);
   return { spec: parsed.spec, result: outcome.result };
 }
 
-async function priced(args: JobArgs): Promise<JobResult> {
+/** The priced result of a formula's job (the market functions price through it too). */
+export async function priced(args: JobArgs): Promise<JobResult> {
   return (await pricedJob(args)).result;
 }
 

@@ -1,4 +1,6 @@
 import type { JobSpec } from '../domain/job';
+import { EN_US, type NumberCulture } from '../domain/number-text';
+import { readCulture } from '../excel/selection-reader';
 import {
   readCellValues,
   readJobPriceFormulasInSelection,
@@ -30,6 +32,8 @@ export interface SheetOps {
   readCellValues(refs: readonly CellRef[]): Promise<Map<string, unknown>>;
   reenterFormulas(cells: readonly FormulaCell[]): Promise<void>;
   recalculateAll(): Promise<void>;
+  /** The workbook's culture, which the functions read typed numbers in (same keys); EN_US when absent. */
+  readCulture?(): Promise<NumberCulture | null>;
 }
 
 export const excelSheetOps: SheetOps = {
@@ -37,6 +41,7 @@ export const excelSheetOps: SheetOps = {
   readCellValues,
   reenterFormulas,
   recalculateAll,
+  readCulture,
 };
 
 /** An argument left out of a call, like one left empty. */
@@ -65,6 +70,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
           if (arg.kind === 'ref') refs.push({ sheet: arg.sheet ?? cell.sheet, address: arg.address });
       }
       const values = await sheet.readCellValues(refs);
+      const culture = sheet.readCulture ? await sheet.readCulture().catch(() => null) : EN_US;
 
       const specs: JobSpec[] = [];
       let unnamed = false;
@@ -74,7 +80,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
           cell.sheet,
           values,
         );
-        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromValues(resolved));
+        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromValues(resolved), culture);
         if (parsed === null) unnamed = true;
         else if (parsed.ok) specs.push(parsed.spec);
         // A job whose arguments are invalid has no cache entry: nothing to drop.

@@ -61,7 +61,7 @@ export async function loadReview(opts: {
   if (problems.length > 0) throw new Error(problems.join(' '));
 
   const groups = new Map<string, { spec: JobSpec; rows: number[] }>();
-  const parse = createRowParser(mapping);
+  const parse = createRowParser(mapping, block.culture);
   block.rows.forEach((_, i) => {
     if (block.hidden[i]) return;
     const parsed = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
