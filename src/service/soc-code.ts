@@ -7,7 +7,7 @@
  */
 
 /** A SOC 2018 code at any level: "15-1252", "15-1250", "15-0000". */
-export const SOC_CODE = /^\d\d-\d{4}$/;
+const SOC_CODE = /^\d\d-\d{4}$/;
 /** An O*NET-SOC code: "15-1252.00". */
 export const ONET_SOC_CODE = /^\d\d-\d{4}\.\d\d$/;
 
@@ -59,9 +59,6 @@ export const isPhysicianOrSurgeon = (code: string): boolean => /^29-12[1-4]/.tes
 
 /** Healthcare diagnosing or treating practitioners (SOC minor group 29-1000): those who train in residencies. */
 export const isHealthPractitioner = (code: string): boolean => code.startsWith('29-1');
-
-/** Postsecondary teachers (SOC minor group 25-1000), where O*NET files professors of every subject. */
-export const isPostsecondaryTeacher = (code: string): boolean => code.startsWith('25-1');
 
 /**
  * Physicians, surgeons and the other diagnosing or treating practitioners filed beside them

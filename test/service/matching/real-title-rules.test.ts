@@ -1,6 +1,5 @@
 import type { OnetMatcher } from '../../../src/service/matching/matcher';
-import { loadRealOnetPart } from './onet-part-fixture';
-import { createMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
 
 /**
  * The rules docs/methodology.md §2a adds for titles as people write them (the Census index's head-first
@@ -9,7 +8,7 @@ import { createMatcher } from '../../../src/service/matching/matcher';
  */
 let matcher: OnetMatcher;
 beforeAll(async () => {
-  matcher = createMatcher(await loadRealOnetPart());
+  matcher = await loadRealMatcher();
 }, 120_000);
 
 const match = (title: string) => matcher.match(title, '');
