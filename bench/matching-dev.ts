@@ -21,7 +21,9 @@ import { join, resolve } from 'node:path';
  * For the wages file it prices each filing at its worksite (ZIP, else city and state, else state) and
  * compares the offered annual wage with the priced percentiles: coverage (offer within P10-P90), the
  * median |ln(P50 / offer)| and the median bias ln(P50 / offer) (positive: priced above the offer),
- * overall and per DOL wage level. `--misses <file>` writes the rows the matcher got wrong, as JSON lines.
+ * overall and per DOL wage level. `--misses <file>` writes the rows the matcher got wrong, as JSON lines;
+ * `--answers <file>` every labelled headline row with its answer and whether it is right; `--wages <file>`
+ * each filing with its priced percentiles, matched code and level name.
  */
 
 import { writeFileSync } from 'node:fs';
@@ -245,7 +247,7 @@ const median = (xs: number[]): number => {
 function priceAtWorksite(
   engine: PricingEngine,
   r: Record<string, string>,
-): { p: number[]; soc: string; region: string } | null {
+): { p: number[]; soc: string; region: string; jobLevel: string } | null {
   const state = (r.state ?? '').trim().toUpperCase();
   const scopes = [
     { zip: (r.zip ?? '').trim().slice(0, 5) },
@@ -261,6 +263,7 @@ function priceAtWorksite(
         p: [x.Salary10, x.Salary25, x.Salary50, x.Salary75, x.Salary90] as number[],
         soc: socOf(x.MatchedJobCode ?? ''),
         region: x.DataScope_Region ?? '',
+        jobLevel: x.JobLevelName ?? '',
       };
     }
     if (!out.message.startsWith('Location could not be resolved')) return null;
@@ -336,6 +339,7 @@ export function devReport(
   dir = devDir(),
   misses?: object[],
   wages?: object[],
+  allAnswers = false,
 ): string {
   const files = readdirSync(dir).filter((f) => f.endsWith('.csv.gz'));
   const out: string[] = [];
@@ -355,8 +359,9 @@ export function devReport(
     );
     if (misses !== undefined)
       headline.forEach(([r, a]) => {
-        if (r.labels.length > 0 && (a.soc === null || !right(a.soc, r.labels)))
+        if (r.labels.length > 0 && (allAnswers || a.soc === null || !right(a.soc, r.labels)))
           misses.push({
+            right: a.soc !== null && right(a.soc, r.labels),
             file: name,
             id: r.id,
             title: r.title,
@@ -380,15 +385,25 @@ async function main(): Promise<void> {
   const misses: object[] = [];
   const wagesAt = process.argv.indexOf('--wages');
   const wages: object[] = [];
-  console.log(devReport(engine, devDir(), at >= 0 ? misses : undefined, wagesAt >= 0 ? wages : undefined));
+  const answersAt = process.argv.indexOf('--answers');
+  const listAt = answersAt >= 0 ? answersAt : at;
+  console.log(
+    devReport(
+      engine,
+      devDir(),
+      listAt >= 0 ? misses : undefined,
+      wagesAt >= 0 ? wages : undefined,
+      answersAt >= 0,
+    ),
+  );
   if (wagesAt >= 0)
     writeFileSync(
       process.argv[wagesAt + 1] ?? 'wages.jsonl',
       wages.map((m) => JSON.stringify(m)).join('\n') + '\n',
     );
-  if (at >= 0)
+  if (listAt >= 0)
     writeFileSync(
-      process.argv[at + 1] ?? 'misses.jsonl',
+      process.argv[listAt + 1] ?? (answersAt >= 0 ? 'answers.jsonl' : 'misses.jsonl'),
       misses.map((m) => JSON.stringify(m)).join('\n') + '\n',
     );
 }
