@@ -12,7 +12,7 @@ import { OccupationScorer } from './scorer';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
-import { occupationTitleHead } from './title-shape';
+import { occupationTitleHead, physicianNoun } from './title-shape';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -47,9 +47,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // Physicians' SOC codes are split by specialty, and a specialty the SOC does not list separately is
   // Physicians, All Other; O*NET's alternate titles do not always follow that split ("Physician
   // Rheumatology" is listed under General Internal Medicine Physicians). A physician answer whose own
-  // title does not name the title's specialty is therefore at most Probable.
+  // title does not name the title's specialty is therefore at most Probable. So is one for a title
+  // that names the physician by "physician" or "doctor" and the specialty by its department ("Physician,
+  // Family Medicine", "Pediatrics Physician"): employers and coders file such titles under the named
+  // specialty or under Physicians, All Other about equally (docs/methodology.md §2a, step 5), while a
+  // specialist's own noun ("Cardiologist") names the SOC's occupation.
   const confidentDoubt = (o: number, words: readonly string[]): boolean =>
-    isPhysicianOrSurgeon(socCodes[o] as string) && roles.specialtyBeyondOwnTitle(o, words);
+    isPhysicianOrSurgeon(socCodes[o] as string) &&
+    (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
   const readings = new TitleReadings(ranked, roles, socCodes);
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
@@ -113,6 +118,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
 
   return { match, rank, pinned };
 }
+
+/** A physician named by "physician" (or "doctor") with other words: the specialty as a department. */
+const physicianByDepartment = (words: readonly string[]): boolean =>
+  words.length > 1 && words.some((w) => physicianNoun(w, words));
 
 /** The words of each occupation's own O*NET title: head-noun agreement and the management-word level read them. */
 function primaryTitleWords(part: OnetPart): Set<string>[] {

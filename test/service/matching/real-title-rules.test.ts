@@ -94,7 +94,17 @@ describe('clinical faculty and physician titles', () => {
     // O*NET lists "Physician Gastroenterology" under General Internal Medicine Physicians and
     // gastroenterologists under Physicians, All Other too: the answer is not sure enough for Confident.
     expect(match('Physician, Gastroenterology')?.rating).toBe('Probable');
-    expect(match('Physician - Radiology')?.rating).toBe('Confident');
+  });
+
+  it('rate a physician named by department at most Probable, a specialist named by own noun Confident', () => {
+    // "Physician - Dermatology" may be filed under Dermatologists or Physicians, All Other; a
+    // "Dermatologist" is the SOC's occupation by name.
+    expect(match('Physician - Dermatology')).toMatchObject({ socCode: '29-1213', rating: 'Probable' });
+    expect(match('Radiology Physician')).toMatchObject({ socCode: '29-1224', rating: 'Probable' });
+    expect(match('Dermatologist')).toMatchObject({ socCode: '29-1213', rating: 'Confident' });
+    expect(match('Radiologist')).toMatchObject({ socCode: '29-1224', rating: 'Confident' });
+    // "Doctor" of another practice is that practice's title, not a physician's.
+    expect(match('Doctor of Physical Therapy')?.rating).toBe('Confident');
   });
 });
 
