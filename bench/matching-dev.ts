@@ -174,21 +174,36 @@ const sectorOf = (code: number): string | null =>
   CENSUS_INDUSTRY_SECTORS.find(([lo, hi]) => code >= lo && code <= hi)?.[2] ?? null;
 
 /**
- * The NAICS sector of an index line's industry restriction, when every Census industry code it lists
- * ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580") is in one sector; null for an exclusion
- * ("Exc. 9470", "Any not listed") or codes spanning several sectors.
+ * Census education industries that name one NAICS industry group (same crosswalk): 7860 elementary and
+ * secondary schools (6111), 7870 colleges, universities and junior colleges (6112-6113), 7880 business,
+ * technical and trade schools (6114-6115). The matcher reads the school level from these.
+ */
+const CENSUS_SCHOOL_INDUSTRIES: ReadonlyMap<number, string> = new Map([
+  [7860, '6111'],
+  [7870, '6113'],
+  [7880, '6115'],
+]);
+
+/**
+ * The NAICS code to ask an index line's industry restriction with, when every Census industry code it
+ * lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580") is in one sector: the first listed
+ * code's NAICS industry where the crosswalk names one (the label holds in each listed industry), else the
+ * sector. Null for an exclusion ("Exc. 9470", "Any not listed") or codes spanning several sectors.
  */
 export function censusIndustrySector(restriction: string): string | null {
   const text = restriction.trim();
   if (text === '' || /\bexc|not listed/i.test(text)) return null;
   const sectors = new Set<string | null>();
+  let first: number | null = null;
   for (const m of text.matchAll(/(\d{3,4})(?:\s*-\s*(\d{3,4}))?/g)) {
     const lo = Number(m[1]);
     const hi = m[2] === undefined ? lo : Number(m[2]);
+    first ??= lo;
     sectors.add(sectorOf(lo));
     sectors.add(sectorOf(hi));
   }
-  return sectors.size === 1 ? ([...sectors][0] ?? null) : null;
+  if (sectors.size !== 1) return null;
+  return (first === null ? undefined : CENSUS_SCHOOL_INDUSTRIES.get(first)) ?? [...sectors][0] ?? null;
 }
 
 function censusRows(file: string): TitleRow[] {

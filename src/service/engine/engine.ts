@@ -73,7 +73,9 @@ export function createPricingEngine(
     const code = pinnedCode(spec);
     const unmatched = code === '' ? MSG.noMatch : MSG.jobCodeNotRecognized(code);
     const match =
-      code === '' ? matcher.match(spec.title, spec.description) : matcher.pinned(code, spec.title);
+      code === ''
+        ? matcher.match(spec.title, spec.description, spec.scope.naics)
+        : matcher.pinned(code, spec.title);
     if (match === null) return { ok: false, message: unmatched };
 
     const sector =

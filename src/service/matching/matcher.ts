@@ -8,6 +8,7 @@ import { titleKindWeight } from './priors';
 import { QueryWords } from './query-words';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
+import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { OccupationScorer } from './scorer';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
@@ -81,15 +82,19 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     };
   }
 
-  function match(title: string, description: string): OccupationMatch | null {
-    const { words, level, list } = readings.read(title, description);
+  // The employer's industry, where it names a level of school, settles which teachers a title means
+  // (school-level.ts).
+  const read = (title: string, description: string, industry: string) =>
+    atSchoolLevel(readings.read(title, description), industrySchoolLevel(industry), socCodes, ownTitleWords);
+
+  function match(title: string, description: string, industry = ''): OccupationMatch | null {
+    const { words, level, list } = read(title, description, industry);
     const top = list[0];
     return top === undefined ? null : occupationMatch(top.o, top.rating, top.score, words, level);
   }
 
-  function rank(title: string, description: string, limit: number): RankedOccupation[] {
-    return readings
-      .read(title, description)
+  function rank(title: string, description: string, limit: number, industry = ''): RankedOccupation[] {
+    return read(title, description, industry)
       .list.slice(0, Math.max(0, limit))
       .map(({ o, score, rating }) => ({
         onetCode: codes[o] as string,
