@@ -54,6 +54,7 @@ export class TitleReadings {
         ? this.clinicalFacultyReading(title, description, direct)
         : null) ??
       ((classes & WordClass.Physician) !== 0 ? this.physicianReading(title, description, direct) : null) ??
+      this.apprenticeReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
@@ -78,6 +79,30 @@ export class TitleReadings {
     const b = asDirector.list[0];
     if (b === undefined || (a !== undefined && RATING_ORDER[b.rating] <= RATING_ORDER[a.rating])) return null;
     return { words: direct.words, level: direct.level, list: asDirector.list };
+  }
+
+  /**
+   * An apprentice is the trade he or she trains for: the SOC's coding rules classify apprentices and
+   * trainees with the occupation they are training for, and helpers apart. O*NET lists some apprentices'
+   * titles under the trade's helpers ("Electrician Apprentice") and the bare word under catch-all
+   * production titles, which pull an apprentice of a trade O*NET does not list that way towards them.
+   * Where O*NET does not list the title itself, the title without "apprentice" is read, at the Entry
+   * level the apprentice word sets (title-level.ts).
+   */
+  private apprenticeReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    const first = direct.list[0];
+    if (words.length < 2 || !words.includes('apprentice') || listsTitle(first)) return null;
+    // A helper of a trade is where O*NET files apprentices itself: keep it.
+    if (first !== undefined && this.roles.helper(first.o)) return null;
+    const trade = this.ranked(title.replace(/\bapprentices?\b/gi, ' '), description);
+    const top = trade.list[0];
+    if (top === undefined) return null;
+    return {
+      words,
+      level: direct.level,
+      list: leading(trade, { ...top, rating: inferred(top.rating) }).list,
+    };
   }
 
   /**

@@ -113,6 +113,20 @@ describe('apprentices', () => {
     expect(match('Apprentice Plumber')?.levelShift).toBe(-2);
     expect(match('Plumber')?.levelShift).toBe(0);
   });
+
+  it('are read as the trade they train for where O*NET does not list the title, at most Probable', () => {
+    // Without the reading "apprentice" is a word the trade never uses, and the answer only Possible.
+    expect(match('Apprentice Watchmaker')).toMatchObject({
+      socCode: '51-2061',
+      rating: 'Probable',
+      levelShift: -2,
+    });
+    expect(match('Apprentice Cook')).toMatchObject({ socCode: '35-2014', rating: 'Probable' });
+  });
+
+  it('keep the helper occupation where O*NET files the apprentice title itself', () => {
+    expect(match('Apprentice Electrician')).toMatchObject({ socCode: '47-3013', rating: 'Confident' });
+  });
 });
 
 function pick(m: ReturnType<OnetMatcher['match']>) {
