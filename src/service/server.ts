@@ -15,6 +15,7 @@ import {
 } from './auth/sign-in-throttle';
 import { DEFAULT_SECRET_CHECK_LIMITS, SecretCheckGate, type SecretCheckLimits } from './auth/check-gate';
 import { MemoryRateStore, type RateStore } from './limits/rate-store';
+import { RefusalLog } from './http/refusal-log';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -90,6 +91,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     throw new Error('bodyLimitBytes must be a positive integer');
 
   let shuttingDown = false;
+  const logger = options.logger ?? silentLogger;
+  const refusalLog = new RefusalLog(logger, undefined, now);
   const handler = createRequestHandler({
     engine: options.engine,
     clients,
@@ -98,7 +101,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     cors: new CorsPolicy(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     bodyLimitBytes,
     rateLimiter,
-    logger: options.logger ?? silentLogger,
+    logger,
+    refusalLog,
     accessLog: options.accessLog ?? false,
     isShuttingDown: () => shuttingDown,
   });
@@ -125,7 +129,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     close(graceMs = 5_000) {
       shuttingDown = true;
       return new Promise((resolve) => {
-        if (!server.listening) return resolve();
+        if (!server.listening) {
+          refusalLog.flush();
+          return resolve();
+        }
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
         // Keep-alive sockets become idle as their in-flight requests finish; close them as they do,
@@ -135,6 +142,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         server.close(() => {
           clearTimeout(timer);
           clearInterval(sweep);
+          refusalLog.flush();
           resolve();
         });
         server.closeIdleConnections();

@@ -13,6 +13,7 @@ import type { RateLimiter } from './rate-limit';
 import { WorkAbandoned } from './slices';
 import { sendEmpty, sendJson } from './respond';
 import type { TokenEndpoint } from './token-route';
+import type { RefusalLog } from './refusal-log';
 
 /**
  * The request handler: route → method → auth (401/403) → rate limit (429) → body (413/400) → one call
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   readonly bodyLimitBytes: number;
   readonly rateLimiter: RateLimiter | null;
   readonly logger: Logger;
+  /** Where refused token requests are logged, bounded (refusal-log.ts). */
+  readonly refusalLog: RefusalLog;
   /** Log one line per request (method, path, status, ms, client). Never headers or bodies. */
   readonly accessLog: boolean;
   readonly isShuttingDown: () => boolean;
@@ -165,13 +168,7 @@ async function token(
   ctx.clientId = answer.clientId;
   if (answer.refusal) {
     // Who was refused and from where, for the operator; the secret is never in `refusal`.
-    deps.logger.log('warn', 'token refused', {
-      requestId: ctx.requestId,
-      status: answer.status,
-      clientId: answer.refusal.clientId,
-      address,
-      reason: answer.refusal.reason,
-    });
+    deps.refusalLog.refused({ requestId: ctx.requestId, status: answer.status, address, ...answer.refusal });
   }
   sendJson(res, answer.status, answer.body, answer.headers);
 }

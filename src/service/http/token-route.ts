@@ -24,8 +24,8 @@ export interface TokenAnswer {
 
 /** What the handler logs of a refused request: never the secret. */
 export interface Refusal {
-  /** The client id the request named, when it named one (known or not). */
-  readonly clientId?: string;
+  /** The client id the request named, when it named one (known or not; as sent: refusal-log.ts shapes it). */
+  readonly clientId?: string | undefined;
   readonly reason: string;
 }
 
@@ -131,8 +131,9 @@ export class TokenEndpoint {
     const request = readTokenRequest(req, body);
     if (request.kind === 'malformed') {
       const refused = await this.overBudget(`token-malformed:${address}`);
-      if (refused) return { ...refused, refusal: { reason: 'malformed requests over budget' } };
-      return { ...request.answer, refusal: { reason: String(request.answer.body['error']) } };
+      const clientId = request.clientId;
+      if (refused) return { ...refused, refusal: { clientId, reason: 'malformed requests over budget' } };
+      return { ...request.answer, refusal: { clientId, reason: String(request.answer.body['error']) } };
     }
     const { id, secret, challenge } = request;
     const wait = this.guards.throttle ? await this.guards.throttle.admit(id, address) : null;
@@ -204,7 +205,7 @@ function tooMany(retryAfterSeconds: number, message: string): TokenAnswer {
 }
 
 type TokenRequest =
-  | { readonly kind: 'malformed'; readonly answer: TokenAnswer }
+  | { readonly kind: 'malformed'; readonly answer: TokenAnswer; readonly clientId?: string }
   | {
       readonly kind: 'attempt';
       readonly id: string;
@@ -256,7 +257,9 @@ function readTokenRequest(req: IncomingMessage, body: Buffer): TokenRequest {
   const challenge = basic !== null ? basicChallenge : {};
   // An id outside the client-id form can name no client: refused like any malformed request, without the
   // scrypt work a wrong secret costs (the form is public, so this tells a caller nothing).
-  if (!id || !secret || !ClientIdSchema.safeParse(id).success)
-    return malformed(oauthError(401, 'invalid_client', 'Client authentication failed', challenge));
+  if (!id || !secret || !ClientIdSchema.safeParse(id).success) {
+    const answer = oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+    return id ? { kind: 'malformed', answer, clientId: id } : malformed(answer);
+  }
   return { kind: 'attempt', id, secret, challenge };
 }

@@ -63,12 +63,16 @@ export class MemoryRateStore implements RateStore {
   }
 
   peek(key: string, windowMs: number, limit: number): Promise<RateDecision> {
-    return Promise.resolve(this.decide(key, windowMs, limit, false));
+    return Promise.resolve(this.peekNow(key, windowMs, limit));
   }
 
-  /** `hit`, answered at once (for callers that cannot wait, such as the log's own limits). */
+  /** `hit` and `peek`, answered at once (for callers that cannot wait, such as the log's own limits). */
   hitNow(key: string, windowMs: number, limit: number): RateDecision {
     return this.decide(key, windowMs, limit, true);
+  }
+
+  peekNow(key: string, windowMs: number, limit: number): RateDecision {
+    return this.decide(key, windowMs, limit, false);
   }
 
   get size(): number {
