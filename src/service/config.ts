@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from './server';
 import type { RateLimitSettings } from './http/rate-limit';
+import { secretStrengthProblem } from './auth/secret-strength';
 
 /**
  * The service's settings, built once from the environment at the entry point (main.ts) and passed down.
@@ -14,7 +15,7 @@ import type { RateLimitSettings } from './http/rate-limit';
  * | JOBPRICE_TOKEN_SECRET        | random per start         | HMAC key for tokens, ≥ 32 characters; when unset, a restart invalidates every token |
  * | JOBPRICE_TOKEN_TTL_SECONDS   | 3600                     | access token lifetime |
  * | JOBPRICE_CLIENTS_FILE        | —                        | JSON clients file (see auth/clients.ts) |
- * | JOBPRICE_CLIENT_ID / _SECRET | —                        | one full-scope client (secret ≥ 16 characters) |
+ * | JOBPRICE_CLIENT_ID / _SECRET | —                        | one full-scope client (secret ≥ 128 bits, auth/secret-strength.ts) |
  * | JOBPRICE_CORS_ORIGINS        | https://localhost:3000   | comma-separated trusted origins ("" = none) |
  * | JOBPRICE_BODY_LIMIT_BYTES    | 1048576                  | request body limit (413 above it) |
  * | JOBPRICE_RATE_LIMIT_RPS      | 50                       | per-client requests per second; 0 turns rate limiting off |
@@ -72,7 +73,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~-]{1,128}$/, 'letters, digits and . _ ~ - only')
     .optional(),
-  JOBPRICE_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  JOBPRICE_CLIENT_SECRET: z
+    .string()
+    .superRefine((secret, ctx) => {
+      const problem = secretStrengthProblem(secret);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   JOBPRICE_CORS_ORIGINS: z.string().optional(),
   JOBPRICE_BODY_LIMIT_BYTES: intIn(1024, 64 * 1024 * 1024).default(DEFAULT_BODY_LIMIT_BYTES),
   JOBPRICE_RATE_LIMIT_RPS: z
