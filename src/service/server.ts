@@ -16,6 +16,12 @@ import {
 import { DEFAULT_SECRET_CHECK_LIMITS, SecretCheckGate, type SecretCheckLimits } from './auth/check-gate';
 import { MemoryRateStore, type RateStore } from './limits/rate-store';
 import { RefusalLog } from './http/refusal-log';
+import {
+  ConnectionGuard,
+  defaultConnectionLimits,
+  serverOptions,
+  type ConnectionLimits,
+} from './http/connections';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -50,6 +56,8 @@ export interface ServiceOptions {
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
    */
   readonly rateStore?: RateStore;
+  /** Connection caps and timeouts (http/connections.ts); what is absent takes its default. */
+  readonly connections?: Partial<ConnectionLimits>;
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -107,11 +115,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     isShuttingDown: () => shuttingDown,
   });
 
-  const server = createServer(handler);
-  // A slow or stalled client cannot hold a socket forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  // A slow, stalled or idle client cannot hold a socket forever, nor one address all of them.
+  const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...options.connections };
+  const server = createServer(serverOptions(limits), handler);
+  new ConnectionGuard(server, limits, logger);
 
   return {
     server,
