@@ -7,6 +7,7 @@ import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { TokenSigner } from '../auth/tokens';
 import { retryAfterSeconds } from '../limits/rate-store';
 import { addressKey } from './address';
+import { jsonShapeProblem } from './body';
 import { errorEnvelope, TRANSPORT_MSG } from './errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -73,6 +74,7 @@ function readParams(contentType: string, body: Buffer): Map<string, string> | nu
     return params;
   }
   if (type === 'application/json' || type === '') {
+    if (jsonShapeProblem(body) !== null) return null;
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
