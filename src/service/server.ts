@@ -118,6 +118,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   // A slow, stalled or idle client cannot hold a socket forever, nor one address all of them.
   const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...options.connections };
   const server = createServer(serverOptions(limits), handler);
+  // Expect: 100-continue goes to the same handler; readBody says Continue once the request may send its body.
+  server.on('checkContinue', handler);
   new ConnectionGuard(server, limits, logger);
 
   return {

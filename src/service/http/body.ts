@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, TRANSPORT_MSG } from './errors';
 
 /** 413 (D14): the body is over `limit`; the handler discards the rest up to a multiple of it (discard.ts). */
@@ -8,15 +8,31 @@ export class BodyTooLarge extends HttpError {
   }
 }
 
+/** Requests whose client was told `100 Continue` (it will send its body). */
+const continued = new WeakSet<IncomingMessage>();
+
+/** Whether `req` asked to hear `100 Continue` before sending its body and has not been told it. */
+export function awaitsContinue(req: IncomingMessage): boolean {
+  return /100-continue/i.test(req.headers.expect ?? '') && !continued.has(req);
+}
+
 /**
  * Reads a request body up to `limit` bytes, counting while it streams so an oversized body is never
  * held in memory. Over the limit: 413 (D14), at once: a declared Content-Length over the limit before
  * reading anything, a streamed (chunked) body as soon as it passes the limit, not when it ends. What is
  * left of the body is the handler's to discard (discard.ts), after the answer is on its way.
+ *
+ * A client that sent `Expect: 100-continue` is told `100 Continue` here, once everything before the body
+ * has passed (the route, the token, the rate limit, the declared size), and not before: a refused client
+ * need not send a body at all.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLarge(limit));
+  if (awaitsContinue(req)) {
+    continued.add(req);
+    res.writeContinue();
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

@@ -146,7 +146,7 @@ async function handle(
       const client = authenticate(deps, req, route.operation as Operation);
       ctx.clientId = client.clientId;
       await limit(deps, `client:${client.clientId}`);
-      const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
+      const body = parseJsonBody(await readBody(req, res, deps.bodyLimitBytes));
       // A batch stops between slices once its client has hung up (slices.ts).
       const slices = { abandoned: () => req.socket.destroyed };
       return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine, slices));
@@ -163,7 +163,7 @@ async function token(
   // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
   // are applied by the endpoint once it knows which kind of request this is (issue 13 item 5).
   const address = req.socket.remoteAddress ?? 'unknown';
-  const body = await readBody(req, TOKEN_BODY_LIMIT);
+  const body = await readBody(req, res, TOKEN_BODY_LIMIT);
   const answer = await deps.tokenEndpoint.answer(req, body, address);
   ctx.clientId = answer.clientId;
   if (answer.refusal) {
