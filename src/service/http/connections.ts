@@ -80,6 +80,8 @@ export class ConnectionGuard {
   private refused = 0;
   private lastKeepAliveSweep = 0;
   private lastRefusalLog = 0;
+  /** A later look, for when the sockets holding the service are still within their grace. */
+  private again: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly server: Server,
@@ -94,6 +96,11 @@ export class ConnectionGuard {
     };
     server.on('request', spoke);
     server.on('checkContinue', spoke);
+    // Node turns connections away at maxConnections without a 'connection' event: look again then.
+    server.on('drop', () => this.relieve());
+    server.on('close', () => {
+      if (this.again) clearTimeout(this.again);
+    });
   }
 
   /** For tests and the bench. */
@@ -143,18 +150,32 @@ export class ConnectionGuard {
     const now = this.now();
     const before = now - this.limits.idleGraceMs;
     let closed = 0;
+    let youngest: number | null = null;
     for (const [socket, since] of this.silent) {
-      if (since > before) break; // the Map holds them oldest first
+      if (since > before) {
+        youngest = since; // the Map holds them oldest first: this one and all after are within the grace
+        break;
+      }
       this.silent.delete(socket);
       socket.destroy();
       closed++;
     }
-    if (
-      this.open - closed >= this.limits.maxConnections * this.limits.pressureShare &&
-      now - this.lastKeepAliveSweep >= KEEP_ALIVE_SWEEP_MS
-    ) {
+    if (this.open - closed < this.limits.maxConnections * this.limits.pressureShare) return;
+    if (now - this.lastKeepAliveSweep >= KEEP_ALIVE_SWEEP_MS) {
       this.lastKeepAliveSweep = now;
       this.server.closeIdleConnections();
+    }
+    // Still under pressure, and the silent sockets are too young to close yet: look again when the
+    // oldest of them has passed its grace (a flood that arrived at once gives no later event to wait for).
+    if (youngest !== null && this.again === null) {
+      this.again = setTimeout(
+        () => {
+          this.again = null;
+          this.relieve();
+        },
+        youngest + this.limits.idleGraceMs - now + 1,
+      );
+      this.again.unref();
     }
   }
 }

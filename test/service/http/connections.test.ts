@@ -94,6 +94,27 @@ describe('idle connections', () => {
   });
 });
 
+describe('a flood of silent sockets that arrives at once', () => {
+  it('reaching maxConnections, its sockets are closed once past the grace, with no later connection to prompt it', async () => {
+    const h = await startHarness(new EngineDouble(), undefined, {
+      connections: { maxPerAddress: 100, maxConnections: 40, idleGraceMs: 300 },
+    });
+    const floods: Idle[] = [];
+    try {
+      for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'])
+        floods.push(await openIdle(h.url, address, 12));
+      const closed = (): number => floods.reduce((n, f) => n + f.closedByServer(), 0);
+      // 8 dropped at the cap; of the 40 held, enough closed past the grace to fall below three quarters.
+      await until(() => closed() > 8 + 10, 3000);
+      expect(closed()).toBeGreaterThan(8 + 10);
+      expect(await health(h.url, '127.0.0.6')).toBe(200);
+    } finally {
+      for (const f of floods) for (const s of f.sockets) s.destroy();
+      await h.close();
+    }
+  });
+});
+
 describe('the header and request timeouts hold as configured (Node checks them every checkIntervalMs)', () => {
   let h: Harness;
   afterEach(() => h.close());
