@@ -33,10 +33,14 @@ describe('SecretCheckGate', () => {
     const a1 = run('a', 'a1');
     const a2 = run('a', 'a2');
     expect(await run('a', 'a3')).toEqual({ ok: false, refusal: 'address-busy' });
-    const b1 = run('b', 'b1');
-    expect(await run('c', 'c1')).toEqual({ ok: false, refusal: 'full' });
+    const b1 = run('b', 'b1'); // the queue (2) is full now
+    // c holds no place: it takes the waiting place of a, which holds the most (two).
+    const c1 = run('c', 'c1');
+    expect(await a2).toEqual({ ok: false, refusal: 'full' });
+    // d holds none either, but nobody holds two places any more: the gate is full.
+    expect(await run('d', 'd1')).toEqual({ ok: false, refusal: 'full' });
     // A known sign-in waits even when the queue is full, and goes first.
-    const k1 = run('d', 'k1', true);
+    const k1 = run('e', 'k1', true);
     expect(gate.load).toEqual({ running: 1, waiting: 3 });
     checks.get('a1')?.resolve(true);
     expect(await a1).toEqual({ ok: true, value: true });
@@ -44,11 +48,11 @@ describe('SecretCheckGate', () => {
     expect(started).toEqual(['a1', 'k1']);
     checks.get('k1')?.resolve(false);
     expect(await k1).toEqual({ ok: true, value: false });
-    checks.get('a2')?.resolve(true);
-    await a2;
     checks.get('b1')?.resolve(true);
     await b1;
-    expect(started).toEqual(['a1', 'k1', 'a2', 'b1']);
+    checks.get('c1')?.resolve(true);
+    await c1;
+    expect(started).toEqual(['a1', 'k1', 'b1', 'c1']);
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
@@ -68,6 +72,28 @@ describe('SecretCheckGate', () => {
     }
     await Promise.all(all);
     expect(started).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  });
+
+  it('a full queue: an address without a place takes the last waiting place of the one holding most', async () => {
+    const gate = new SecretCheckGate({ concurrent: 1, queue: 2, perAddress: 3 });
+    const pending: Array<() => void> = [];
+    const started: string[] = [];
+    const run = (address: string, name: string) =>
+      gate.run(address, false, () => {
+        started.push(name);
+        return new Promise<boolean>((r) => pending.push(() => r(true)));
+      });
+    const a1 = run('a', 'a1');
+    const a2 = run('a', 'a2');
+    const a3 = run('a', 'a3'); // the queue (2) is full, all of it a's
+    const b1 = run('b', 'b1'); // b holds nothing: a's last waiting place is b's
+    expect(await a3).toEqual({ ok: false, refusal: 'full' });
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setImmediate(r));
+      pending.shift()?.();
+    }
+    await Promise.all([a1, a2, b1]);
+    expect(started).toEqual(['a1', 'a2', 'b1']);
   });
 
   it('a check that throws still frees its place', async () => {
