@@ -339,7 +339,7 @@ async function signInFlood(
   report(
     '',
     'flood answers',
-    `${flood}; log ${((service.logBytes() - logBefore) / 1e6 / seconds).toFixed(2)} MB/s`,
+    `${flood}; log ${((service.logBytes() - logBefore) / 1e3 / seconds).toFixed(1)} KB/s`,
   );
 }
 

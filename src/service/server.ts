@@ -7,7 +7,7 @@ import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
-import { TokenEndpoint } from './http/token-route';
+import { DEFAULT_TOKEN_REFUSAL_DELAY_MS, TokenEndpoint } from './http/token-route';
 import {
   DEFAULT_SIGN_IN_THROTTLE,
   SignInThrottle,
@@ -51,6 +51,8 @@ export interface ServiceOptions {
   readonly signInThrottle?: SignInThrottleSettings | null;
   /** The bound on concurrent secret checks in this process (check-gate.ts); absent: the default; null: none. */
   readonly secretChecks?: SecretCheckLimits | null;
+  /** How long a 429 from /oauth/token waits before it is sent (token-route.ts); absent: 1 s. */
+  readonly tokenRefusalDelayMs?: number;
   /**
    * Where the rate limits and the sign-in throttle keep their counters; absent: in this process
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
@@ -93,6 +95,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     throttle: throttle ? new SignInThrottle(throttle, store) : null,
     perAddress: rateLimiter,
     checks: checks ? new SecretCheckGate(checks) : null,
+    refusalDelayMs: options.tokenRefusalDelayMs ?? DEFAULT_TOKEN_REFUSAL_DELAY_MS,
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * The bound on concurrent secret checks (docs/service.md, Security). A check is deliberately slow
  * (scrypt: tens of milliseconds of CPU and 16 MB on libuv's pool), so the total work is bounded across
@@ -21,8 +23,12 @@ export interface SecretCheckLimits {
   readonly perAddress: number;
 }
 
+/**
+ * One check fewer than the cores (at least one, at most four): a flood of checks never takes the core the
+ * event loop needs to answer everyone else.
+ */
 export const DEFAULT_SECRET_CHECK_LIMITS: SecretCheckLimits = Object.freeze({
-  concurrent: 2,
+  concurrent: Math.max(1, Math.min(4, availableParallelism() - 1)),
   queue: 32,
   perAddress: 2,
 });

@@ -38,13 +38,20 @@ export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly 
  * - `perAddress`: per caller address, two separate buckets: well-formed attempts (each costs a scrypt
  *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
  *   one address empties only its own bucket, never the budget of valid attempts from that address;
- * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts).
+ * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts);
+ * - `refusalDelayMs`: how long a 429 waits before it is sent. A 429 here is the caller's own doing (its
+ *   address is over a budget); a caller that ignores Retry-After and asks again at once would otherwise
+ *   keep the service busy refusing it, at the expense of everyone else. A client that honours Retry-After
+ *   loses nothing it would not have waited anyway.
  */
 export interface TokenGuards {
   readonly throttle: SignInThrottle | null;
   readonly perAddress: RateLimiter | null;
   readonly checks: SecretCheckGate | null;
+  readonly refusalDelayMs: number;
 }
+
+export const DEFAULT_TOKEN_REFUSAL_DELAY_MS = 1000;
 
 /** RFC 6749 §5.1: token responses must not be cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -117,7 +124,12 @@ export class TokenEndpoint {
   constructor(
     private readonly clients: ClientRegistry,
     private readonly signer: TokenSigner,
-    private readonly guards: TokenGuards = { throttle: null, perAddress: null, checks: null },
+    private readonly guards: TokenGuards = {
+      throttle: null,
+      perAddress: null,
+      checks: null,
+      refusalDelayMs: 0,
+    },
   ) {
     this.decoyHash = hashSecret(generateSecret()).then((stored) => {
       const parsed = parseSecretHash(stored);
@@ -129,7 +141,13 @@ export class TokenEndpoint {
 
   /** Answers one request to /oauth/token from `remoteAddress` (the caller's IP, for the per-address budgets). */
   async answer(req: IncomingMessage, body: Buffer, remoteAddress: string): Promise<TokenOutcome> {
-    const address = addressKey(remoteAddress);
+    const outcome = await this.decide(req, body, addressKey(remoteAddress));
+    if (outcome.status === 429 && this.guards.refusalDelayMs > 0)
+      await new Promise((resume) => setTimeout(resume, this.guards.refusalDelayMs));
+    return outcome;
+  }
+
+  private async decide(req: IncomingMessage, body: Buffer, address: string): Promise<TokenOutcome> {
     const request = readTokenRequest(req, body);
     if (request.kind === 'malformed') {
       const refused = await this.overBudget(`token-malformed:${address}`);

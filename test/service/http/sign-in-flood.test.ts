@@ -165,3 +165,26 @@ describe('a flood of sign-ins with random client ids from several addresses', ()
     }
   });
 });
+
+describe('a caller that ignores Retry-After', () => {
+  it('gets each 429 from /oauth/token only after a pause, so asking again at once buys it nothing', async () => {
+    const h = await startHarness(new EngineDouble(), [FULL_CLIENT], {
+      rateLimit: { ratePerSecond: 1, burst: 1 },
+      tokenRefusalDelayMs: 300,
+    });
+    try {
+      const timed = async (): Promise<{ status: number; ms: number }> => {
+        const started = Date.now();
+        const { status } = await tokenStatus(h.url, 'someone', 'wrong-secret-0000000000', '127.0.0.2');
+        return { status, ms: Date.now() - started };
+      };
+      const first = await timed();
+      expect(first.status).toBe(401);
+      const refused = await timed();
+      expect(refused.status).toBe(429);
+      expect(refused.ms).toBeGreaterThanOrEqual(290);
+    } finally {
+      await h.close();
+    }
+  });
+});
