@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse` (docs/service.md, Security): the compiled reference service in a child process,
+ * `npm run bench:abuse` (docs/service.md "Security"): the compiled reference service in a child process,
  * three attacks against it over loopback with bounded loops, and a second client measured during each,
  * next to the same client on a quiet service:
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:faults` (issue 13): ROWS rows (10,000) through the pane's own pipeline (priceSelection
+ * `npm run bench:faults`: ROWS rows (10,000) through the pane's own pipeline (priceSelection
  * over the simulated Excel host, the planner, batchSender and JobMarketClient with its default retry
  * policy) against the real reference service, with a fault-injecting proxy in between. The proxy answers
  * each batch call, independently and from a seeded generator, with one of:
@@ -22,7 +22,7 @@ import { batchSender } from '../src/api/batch-sender';
 import { abortsRun, isPayloadTooLarge } from '../src/api/errors';
 import { detectMapping } from '../src/domain/column-mapping';
 import { OUTPUT_HEADERS, STATUS_HEADER, STATUS_OK } from '../src/excel/output-columns';
-import { priceSelection, type PriceRunSummary } from '../src/runtime/pricing-run';
+import { priceSelection, type PriceRunSummary } from '../src/usecases/pricing-run';
 import { jobSheet } from '../test/sim-excel/fixtures';
 import { installSimHost } from '../test/sim-excel/host';
 import { startServiceProcess } from './service-process';
@@ -173,8 +173,11 @@ async function startFaultProxy(upstream: URL, seed: number) {
             'content-type': 'text/html',
           },
         );
-      default:
-        break;
+      case 'pass':
+      case 'reset-midway':
+      case 'malformed-item':
+      case 'duplicate-id':
+        break; // these need the upstream answer, below
     }
     const up = await forward(upstream, req, body);
     if (fault === 'reset-midway') {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 /**
  * Accuracy of the title matcher on the labelled lists: `npm run eval:matching`.
  *
- * For each list (and, for the employer list of issue 11, each kind of title) it prints top-1 agreement
+ * For each list (and, for the employer list, each kind of title) it prints top-1 agreement
  * with the labelled SOC code at 6 digits, counted two ways (the first-listed code only, and any code the
  * list accepts), at 2 digits (major group of the first-listed code), the share with no answer, and the
  * precision of each MatchRating. Titles that equal an O*NET title word for word are left out of the
@@ -13,6 +13,7 @@ import { dataPaths } from '../src/service/config';
 import { ONET_FILES } from '../src/service/data/onet/build';
 import { cellText, readCsv, readXlsx, requireRaw } from '../src/service/data/raw-files';
 import { createMatcher, type OnetMatcher } from '../src/service/matching/matcher';
+import { sameMajorGroup } from '../src/service/soc-code';
 import { rawWords, singular } from '../src/service/text/normalize';
 import { EMPLOYER_TITLES, type KindedTitle } from '../test/service/matching/employer-titles';
 import {
@@ -51,7 +52,7 @@ export function evaluate(matcher: OnetMatcher, label: string, list: readonly Eva
     else {
       if (first !== undefined && m.socCode.startsWith(first)) first6++;
       if (accepted(e, m.socCode)) any6++;
-      if (first !== undefined && m.socCode.slice(0, 2) === first.slice(0, 2)) major2++;
+      if (first !== undefined && sameMajorGroup(m.socCode, first)) major2++;
     }
     const key = m?.rating ?? 'none';
     const cell = (ratings[key] ??= [0, 0]);
@@ -121,7 +122,7 @@ export function accuracyReport(onet: ReadonlySet<string>, matcher: OnetMatcher):
     evaluate(matcher, 'employer: all kinds', held),
     evaluate(matcher, 'held-out (v10, looked at)', HELDOUT_TITLES),
     evaluate(matcher, 'sealed (v10)', SEALED_TITLES),
-    evaluate(matcher, 'rating list (issue 10)', RATING_TITLES),
+    evaluate(matcher, 'rating list', RATING_TITLES),
   ];
   return `${formatRows(rows)}\n(employer list: ${EMPLOYER_TITLES.length} titles, ${overlap} left out as O*NET titles word for word)`;
 }

@@ -430,7 +430,7 @@ const LOAD_BATCHES = 4;
 const LOAD_SINGLES = 400;
 
 /**
- * Issue 13 item 1: single calls, one after another, while LOAD_BATCHES batch-of-200 calls are kept in
+ * Single calls, one after another, while LOAD_BATCHES batch-of-200 calls are kept in
  * flight the whole time (each loop posts its next batch as soon as the last one is answered). What the
  * single call waits for is the batches' work between two of their slices.
  */
@@ -497,7 +497,7 @@ function heavyBatchBodies(): string[] {
 }
 
 /**
- * Issue 10 item 8: D18 candidate lists (MaxCandidates 5) for a batch of 200 distinct titles, the call the
+ * D18 candidate lists (MaxCandidates 5) for a batch of 200 distinct titles, the call the
  * pane's "Review matches" makes, after 5 warm-up calls. Locations vary as in the pricing mix.
  */
 async function candidateBatches(

@@ -19,7 +19,7 @@ import {
 
 export const STATUS_HEADER = 'JobPrice Status';
 export const PRICED_AT_HEADER = 'JobPrice Priced At';
-/** Issue 9 item 5: the date and yearly rate the row's Salary and Comp figures were aged to (blank: not aged). */
+/** Aging: the date and yearly rate the row's Salary and Comp figures were aged to (blank: not aged). */
 export const AGED_TO_HEADER = 'JobPrice Aged To';
 export const AGING_RATE_HEADER = 'JobPrice Aging Rate';
 export const OUTPUT_HEADERS: readonly string[] = [
@@ -94,7 +94,7 @@ export function ageResult(result: JobResult, aging: AgingSettings | undefined): 
   }
   return {
     aged: true,
-    result: aged as JobResult,
+    result: aged,
     agedTo: aging.effectiveDate,
     ratePercent: aging.ratePercent,
   };

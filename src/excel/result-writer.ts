@@ -7,10 +7,10 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
 /**
  * Writes priced rows back to the sheet, block by block, as requests finish.
  *
- * Rows that moved (issue 12 item 8): results go back by the row numbers read at the start, so a sort,
- * insert or delete during a long run would put figures on the wrong job. With a `guard`, each chunk first
- * re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are no
- * longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
+ * Rows that moved (docs/decisions.md "Rows that move"): results go back by the row numbers read at the start,
+ * so a sort, insert or delete during a long run would put figures on the wrong job. With a `guard`, each
+ * chunk first re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are
+ * no longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
  *
  * Sync bound (tested): one `context.sync()` per write chunk (two with a guard: read, then write), and a chunk holds at most `maxRows` rows
  * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
@@ -54,7 +54,7 @@ export interface WriterOptions {
   maxBytes?: number;
   /** Clock for the Priced At stamp (ISO text). */
   now?: () => Date;
-  /** Age Salary and Comp figures to a date (issue 9 item 5); absent or disabled: written as priced. */
+  /** Age Salary and Comp figures to a date (src/domain/aging.ts); absent or disabled: written as priced. */
   aging?: AgingSettings;
   /** Re-read each chunk's input cells before writing it; rows that changed are not given figures. */
   guard?: RowGuard;
@@ -87,27 +87,35 @@ export async function countCellsToOverwrite(
         if (last && last.offset + last.count === o) last.count++;
         else pieces.push({ offset: o, count: 1 });
       }
-      return pieces.map((p): (() => number) => {
+      return pieces.map((p): FilledCellsQuery => {
         const rows = rowSpan.r1 - rowSpan.r0 + 1;
         const range = sheet.getRangeByIndexes(rowSpan.r0, target.firstCol + p.offset, rows, p.count);
         if (rows * p.count === 1) {
           // Special cells of a single cell may search the whole sheet (as SpecialCells does in VBA): read it instead.
           range.load('formulas');
-          return () => (range.formulas[0]?.[0] === '' ? 0 : 1);
+          return { cell: range };
         }
         // Counted by Excel, without sending the cells' contents back.
         const constants = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.constants);
         const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
         constants.load('cellCount');
         formulas.load('cellCount');
-        return () =>
-          (constants.isNullObject ? 0 : constants.cellCount) +
-          (formulas.isNullObject ? 0 : formulas.cellCount);
+        return { constants, formulas };
       });
     });
     await context.sync();
-    return areas.reduce((n, count) => n + count(), 0);
+    return areas.reduce((n, area) => n + filledCells(area), 0);
   });
+}
+
+/** What countCellsToOverwrite loads for one area: a single cell's formula, or the area's special cells. */
+type FilledCellsQuery = { cell: Excel.Range } | { constants: Excel.RangeAreas; formulas: Excel.RangeAreas };
+
+/** The non-empty cells of a loaded query (after its sync). */
+function filledCells(query: FilledCellsQuery): number {
+  if ('cell' in query) return query.cell.formulas[0]?.[0] === '' ? 0 : 1;
+  const count = (areas: Excel.RangeAreas): number => (areas.isNullObject ? 0 : areas.cellCount);
+  return count(query.constants) + count(query.formulas);
 }
 
 /** Creates the missing output columns: table columns for a table, header cells otherwise. One sync. */

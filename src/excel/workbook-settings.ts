@@ -31,7 +31,7 @@ export function loadStoredMapping(sheetName: string): StoredMapping | null {
   const all = AllMappingsSchema.safeParse(store.get(KEY));
   if (!all.success) return null;
   const entry = StoredMappingSchema.safeParse(all.data[sheetName]);
-  return entry.success ? (entry.data as StoredMapping) : null;
+  return entry.success ? entry.data : null;
 }
 
 export async function saveStoredMapping(sheetName: string, mapping: StoredMapping | null): Promise<void> {
@@ -52,7 +52,7 @@ export async function saveStoredMapping(sheetName: string, mapping: StoredMappin
 const AGING_KEY = 'jobprice.aging';
 
 /**
- * Aging settings of this workbook (issue 9 item 5): off, or the date and yearly rate the pane ages
+ * Aging settings of this workbook (src/domain/aging.ts): off, or the date and yearly rate the pane ages
  * Salary and Comp figures to. A value that does not read as settings (hand-edited, older) counts as off.
  */
 export function loadAgingSettings(): AgingSettings {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
 import { TokenSigner } from './auth/tokens';
-import type { PricingEngine } from './model';
+import type { PricingEngine } from './contracts';
 import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
 import { silentLogger, type Logger } from './logger';

@@ -69,7 +69,7 @@ describe('coalescer', () => {
     expect(calls).toEqual([{ kind: 'one', titles: ['Nurse'], ids: [] }]);
   });
 
-  it('uses SubRequestIDs unique within each batch (spec §7)', async () => {
+  it('uses SubRequestIDs unique within each batch', async () => {
     const { fetcher, calls } = recordingFetcher();
     const c = coalescerWith(fetcher);
     await Promise.all(['a', 'b', 'c'].map((t) => c.request(t, job(t))));

@@ -9,7 +9,7 @@ import type { Cell } from '../sim-excel/model';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
 
 /**
@@ -53,13 +53,13 @@ let site: Awaited<ReturnType<typeof serveFolder>>;
 let browser: BrowserContext;
 let page: Page;
 let profile: string;
-/** Every address the pane loaded or called: none may be plain http (issue 12 item 1, WebKit's rule). */
+/** Every address the pane loaded or called: none may be plain http (WebKit's rule). */
 const paneRequests: string[] = [];
 const sheet = jobSheet(ROWS, 11);
 
 beforeAll(async () => {
   // The service first, so the pane's https origin can forward the API's paths to it, as the dev server
-  // does under npm start (issue 12 item 1: no http from an https page; WebKit refuses it).
+  // does under npm start (no http from an https page; WebKit refuses it).
   service = await startReferenceService({ corsOrigins: [] });
   site = await serveFolder(DIST, { https: true, proxy: { paths: SERVICE_PATHS, target: service.url } });
   const simScript = await buildSimHostScript();
@@ -121,7 +121,7 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
+/** What the service answers for one job, asked directly (single-job endpoint, /DaaS/jobpricing). */
 async function serviceAnswer(
   token: string,
   job: { body: object },
@@ -137,14 +137,14 @@ async function serviceAnswer(
     : { ok: false, message: body.Message ?? '' };
 }
 
-describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
-  it('shows the default service URL and cache lifetime from the start (issue 12 items 9 and 1)', async () => {
+describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () => {
+  it('shows the default service URL and cache lifetime from the start', async () => {
     // Served over https from this computer, the pane's default service is its own origin (the proxy).
     await expect(page.getByTestId('service-url').inputValue()).resolves.toBe(site.url);
     await expect(page.getByTestId('cache-ttl').inputValue()).resolves.toBe('24');
   });
 
-  it('opened in a browser outside Excel, says to open it inside Excel instead of failing (issue 12 item 9)', async () => {
+  it('opened in a browser outside Excel, says to open it inside Excel instead of failing', async () => {
     const outside = await browser.newPage();
     const errors: string[] = [];
     outside.on('pageerror', (e) => errors.push(e.message));
@@ -169,7 +169,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     }
   });
 
-  it('where Office uses the Internet Explorer engine, says WebView2 is needed (issue 12 item 6)', async () => {
+  it('where Office uses the Internet Explorer engine, says WebView2 is needed', async () => {
     const old = await browser.newPage();
     // Trident's mark: document.documentMode. The ES2022 bundles would not even parse there.
     await old.addInitScript(() => Object.defineProperty(document, 'documentMode', { value: 11 }));
@@ -216,7 +216,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
   });
 
   it('signs in with client credentials through the UI and tests the connection', async () => {
-    // The pane's own https origin, which forwards /DaaS and /oauth to the service (issue 12 item 1).
+    // The pane's own https origin, which forwards /DaaS and /oauth to the service (D16).
     await page.getByTestId('service-url').fill(site.url);
     await page.getByTestId('method-credentials').check();
     await page.getByTestId('client-id').fill(service.clientId);
@@ -240,12 +240,12 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await expect(page.content()).resolves.not.toContain(token);
   });
 
-  it('loads one webpack runtime first, then the shared chunks, then the three entries (issue 14 item 2)', async () => {
+  it('loads one webpack runtime first, then the shared chunks, then the three entries', async () => {
     const scripts = await page.evaluate(() =>
       [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).getAttribute('src')),
     );
     const local = scripts.filter((src) => src !== OFFICE_JS);
-    // boot.js (plain ES5, issue 12 items 6 and 9) runs before any bundle; then one webpack runtime.
+    // boot.js (plain ES5, so an old engine can say what it lacks) runs first; then one webpack runtime.
     expect(local[0]).toBe('boot.js');
     expect(local[1]).toBe('runtime.js');
     expect(local.slice(-3)).toEqual(['taskpane.js', 'functions.js', 'commands.js']);
@@ -469,7 +469,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     }
   }, 60_000);
 
-  it('lists the first failures and "and N more", and selects every failed row on request (issue 12 item 9)', async () => {
+  it('lists the first failures and "and N more", and selects every failed row on request', async () => {
     const failed = Number(await page.getByTestId('summary-failed').textContent());
     const listed = await page.locator('[data-testid="summary"] li').count();
     expect(failed).toBeGreaterThan(5);
@@ -522,7 +522,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
   }, 120_000);
 
-  it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice (issue 9 item 5)', async () => {
+  it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice', async () => {
     const before = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
     const headerAt = headerColumn;
     const statusCol = headerAt(before, 'JobPrice Status');
@@ -566,7 +566,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       if (!wb) throw new Error('no simulated workbook');
       const sheet = wb.sheet('Jobs');
       sheet?.set(600, 0, { value: 123456, formula: '=JOBPRICE.SALARY50(A2)' });
-      // Issue 12 item 3: a call inside another function, a spilled MATCH row, text that looks like a date.
+      // A call inside another function, a spilled MATCH row, text that looks like a date.
       sheet?.set(600, 1, { value: 98000, formula: '=IFERROR(JOBPRICE.SALARY50(A3),"")' });
       sheet?.set(600, 2, { value: '2025-05-01', formula: '=JOBPRICE.FIELD("DataEffectiveDate",A2)' });
       sheet?.setSpill(601, 0, '=JOBPRICE.MATCH(A2)', [[101000, 'Confident', '#N/A']]);
@@ -585,7 +585,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     ]);
   });
 
-  it('a failing ribbon command opens the pane and says what failed there (issue 12 item 2)', async () => {
+  it('a failing ribbon command opens the pane and says what failed there', async () => {
     const shown = await page.evaluate(async () => {
       const wb = window.__simExcel?.workbook;
       if (!wb) throw new Error('no simulated workbook');
@@ -623,7 +623,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.waitForFunction(
       () =>
         !document.getElementById('mapping-source')?.textContent?.includes('saved with this workbook') &&
-        !(document.querySelector('[data-testid="detect-columns"]') as HTMLButtonElement | null)?.disabled,
+        !document.querySelector<HTMLButtonElement>('[data-testid="detect-columns"]')?.disabled,
     );
     await expect(page.getByTestId('map-company').inputValue()).resolves.toBe('');
     await page.getByTestId('map-company').selectOption('2');
@@ -653,7 +653,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('#formulas-message.error').waitFor({ timeout: 10_000 });
   });
 
-  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures (issue 12 item 8)', async () => {
+  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures', async () => {
     const batchUrl = `${site.url}/DaaS/batchjobpricing`;
     let sorted = false;
     // The user sorts rows 302-501 by title once the first batch call is on its way, before any answer.
@@ -720,7 +720,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-cancelled.png'), fullPage: true });
   }, 60_000);
 
-  it('reviews matches: candidates per distinct job, a keyboard choice, written to a new Job Code column and re-priced pinned (issue 10 item 4, D18, D19)', async () => {
+  it('reviews matches: candidates per distinct job, a keyboard choice, written to a new Job Code column and re-priced pinned (D18, D19)', async () => {
     await page.evaluate(() => {
       const wb = window.__simExcel?.workbook;
       if (wb) wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 40, c1: 9 } };
@@ -782,7 +782,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(key).not.toBeNull();
   }, 150_000);
 
-  it("reviews the last run from its summary: the run's rows are selected again and the card opens on them (issue 10 item 4)", async () => {
+  it("reviews the last run from its summary: the run's rows are selected again and the card opens on them", async () => {
     // The summary is the re-pricing run of the test above (sheet rows 2-41). Select something else first.
     await page.evaluate(() => {
       const wb = window.__simExcel?.workbook;

@@ -4,14 +4,14 @@ import { detectMapping, positionalMapping } from '../../src/domain/column-mappin
 import { convertJobPriceFormulasToValues } from '../../src/excel/convert-to-values';
 import { MIN_EXCEL_API, SPILL_API } from '../../src/excel/requirements';
 import { readSelection } from '../../src/excel/selection-reader';
-import { priceSelection, SelectionProblem } from '../../src/runtime/pricing-run';
+import { priceSelection, SelectionProblem } from '../../src/usecases/pricing-run';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
 import type { SimHost } from '../sim-excel/host';
 import type { CellValue } from '../sim-excel/model';
 import { fakeService, HEADERS, install, jobRow, rect } from './helpers';
 
 /**
- * Issue 12 item 7: the manifest declares the ExcelApi version the code really needs, newer APIs are used
+ * The manifest declares the ExcelApi version the code really needs, newer APIs are used
  * only after isSetSupported, a protected sheet is said before the service is called, and visible rows
  * come from RangeAreas.areas. The simulated host refuses an API newer than the version it is given.
  */

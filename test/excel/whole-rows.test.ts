@@ -1,8 +1,8 @@
 import { convertToValues } from '../../src/commands/commands';
 import { CHUNK_CELLS, convertJobPriceFormulasToValues } from '../../src/excel/convert-to-values';
 import { OUTPUT_HEADERS, STATUS_HEADER } from '../../src/excel/output-columns';
-import { onNotice, postNotice, type Notice } from '../../src/runtime/notices';
-import { priceSelection } from '../../src/runtime/pricing-run';
+import { onNotice, postNotice, type Notice } from '../../src/session/notices';
+import { priceSelection } from '../../src/usecases/pricing-run';
 import { detectMapping, positionalMapping } from '../../src/domain/column-mapping';
 import { MAX_COLS, MAX_ROWS } from '../sim-excel/a1';
 import type { SimHost } from '../sim-excel/host';
@@ -10,7 +10,7 @@ import { FIVE_MB, type CellValue } from '../sim-excel/model';
 import { fakeService, HEADERS, install, jobRow, rect } from './helpers';
 
 /**
- * Issue 12 item 2: clicking row headers selects all 16,384 columns, Ctrl+A the whole sheet. Pricing and
+ * Clicking row headers selects all 16,384 columns, Ctrl+A the whole sheet. Pricing and
  * Convert to values work on the used part only; the ribbon command reports a failure in the pane.
  */
 

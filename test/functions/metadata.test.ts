@@ -26,7 +26,7 @@ const EXPECTED_IDS = [
   'MATCH',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
-/** Issue 10 item 5: every function ends with `jobcode`; MATCH keeps `header` where it was. */
+/** D19: every function ends with `jobcode`; MATCH keeps `header` where it was. */
 const LAST = 'jobcode';
 
 let host: FunctionsHost;

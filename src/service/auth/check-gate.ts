@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * The bound on concurrent secret checks (docs/service.md, Security). A check is deliberately slow
+ * The bound on concurrent secret checks (docs/service.md "Security"). A check is deliberately slow
  * (scrypt: tens of milliseconds of CPU and 16 MB on libuv's pool), so the total work is bounded across
  * all callers: at most `concurrent` checks run, at most `queue` wait, and one address holds at most
  * `perAddress` of those places. Beyond that the caller is answered at once (429 for its address, 503 when

@@ -1,5 +1,5 @@
 /**
- * Client secrets hold at least 128 bits of entropy (docs/service.md, Security). Why 128: with that many
+ * Client secrets hold at least 128 bits of entropy (docs/service.md "Security"). Why 128: with that many
  * bits, guessing is hopeless whatever the throttles allow (2^128 tries at a billion a second outlast the
  * universe many times over), so the throttles and the bound on secret checks can be set for keeping the
  * service available instead of for protecting the secret, and a client is never locked out to keep it

@@ -1,7 +1,7 @@
 import type { RateDecision, RateStore } from '../limits/rate-store';
 
 /**
- * Wrong secrets at the token endpoint (docs/service.md, Security), counted so that nobody who lacks a
+ * Wrong secrets at the token endpoint (docs/service.md "Security"), counted so that nobody who lacks a
  * client's secret can lock that client out:
  *
  * - per (client id, address): `perAddress.limit` wrong secrets per `perAddress.windowSeconds`, then that

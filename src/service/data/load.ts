@@ -8,6 +8,7 @@ import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart
 import { GeographyPartSchema, WagesPartSchema } from './index-schema';
 import { checkOnetPart, OnetPartSchema } from './onet/schema';
 import type { z } from 'zod';
+import { errorMessage } from '../../domain/error-message';
 
 /** The parts the pricing engine reads (the O*NET part goes to the matcher). */
 export interface PricingIndex {
@@ -67,7 +68,7 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
     try {
       return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch (e) {
-      throw new IndexNotReadyError(`cannot read ${file} (${e instanceof Error ? e.message : String(e)})`);
+      throw new IndexNotReadyError(`cannot read ${file} (${errorMessage(e)})`);
     }
   };
   const checked = <T>(schema: z.ZodType<T>, file: string, value: unknown): T => {
@@ -91,7 +92,7 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   try {
     checkOnetPart(onet);
   } catch (e) {
-    throw new IndexNotReadyError(`${PART_FILES.onet}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new IndexNotReadyError(`${PART_FILES.onet}: ${errorMessage(e)}`);
   }
   return { manifest, wages, geography, onet };
 }

@@ -71,7 +71,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limit: numbe
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * What a request body may hold before JSON.parse sees it (docs/service.md, Security). JSON.parse runs on
+ * What a request body may hold before JSON.parse sees it (docs/service.md "Security"). JSON.parse runs on
  * the event loop in one go: 1 MB of nested arrays kept it 70-175 ms, 1 MB of small values tens of ms,
  * and every other caller waited. No request of the API comes near either bound: a batch of 200 jobs with
  * every field nests 3 deep and holds about 6,000 values.
@@ -88,7 +88,7 @@ export function jsonShapeProblem(bytes: Uint8Array): string | null {
   let depth = 0;
   let values = 1;
   for (let i = 0; i < bytes.length; i++) {
-    switch (bytes[i]) {
+    switch (bytes[i] ?? 0) {
       case 0x22: // '"': skip to the closing quote; UTF-8 continuation bytes are never '"' or '\\'
         for (i++; i < bytes.length && bytes[i] !== 0x22; i++) if (bytes[i] === 0x5c) i++;
         break;
@@ -102,6 +102,8 @@ export function jsonShapeProblem(bytes: Uint8Array): string | null {
         break;
       case 0x2c: // ',': one more value (or member)
         if (++values > MAX_JSON_VALUES) return TRANSPORT_MSG.jsonTooManyValues(MAX_JSON_VALUES);
+        break;
+      default: // anything else leaves depth and count as they are
         break;
     }
   }

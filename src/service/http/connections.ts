@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { addressKey } from './address';
 
 /**
- * Connections (docs/service.md, Security): idle sockets must not take the process's file handles from
+ * Connections (docs/service.md "Security"): idle sockets must not take the process's file handles from
  * everyone else.
  *
  * - At most `maxConnections` sockets in all (Node's `server.maxConnections` drops the rest at once), below

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
-import type { PricingEngine } from '../model';
+import type { PricingEngine } from '../contracts';
 import { BodyTooLarge, parseJsonBody, readBody } from './body';
 import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
-import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
+import { type CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
 import type { Logger } from '../logger';
 import { matchBatch, matchSingle } from './match-routes';
@@ -161,7 +161,7 @@ async function token(
   ctx: RequestContext,
 ): Promise<void> {
   // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
-  // are applied by the endpoint once it knows which kind of request this is (issue 13 item 5).
+  // are applied by the endpoint once it knows which kind of request this is.
   const address = req.socket.remoteAddress ?? 'unknown';
   const body = await readBody(req, res, TOKEN_BODY_LIMIT);
   const answer = await deps.tokenEndpoint.answer(req, body, address);

@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { MemoryRateStore } from '../limits/rate-store';
 
 /**
- * The log lines of refused token requests (`token refused`), bounded (docs/service.md, Security): a
+ * The log lines of refused token requests (`token refused`), bounded (docs/service.md "Security"): a
  * flood of refusals must not fill the disk or bury the lines that matter.
  *
  * - The client id a request named is logged only when it has the client-id form, cut to 64 characters,

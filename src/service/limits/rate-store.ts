@@ -1,5 +1,5 @@
 /**
- * The counters behind every budget of the service (docs/service.md, Security): the per-client request
+ * The counters behind every budget of the service (docs/service.md "Security"): the per-client request
  * rate, the token endpoint's per-address budgets, and the sign-in throttle's wrong-secret budgets. They sit
  * behind this one small asynchronous interface so that several processes (cluster workers, replicas) can
  * share them through a store such as Redis; `MemoryRateStore` is the in-process implementation and the

@@ -146,7 +146,7 @@ test('an O*NET part whose arrays do not fit together is refused with the same ad
   );
 });
 
-describe("the index's own checksums (docs/service.md, Security)", () => {
+describe('the index own checksums (docs/service.md "Security")', () => {
   test('a part edited after the build is refused at start-up, naming the file and the command', async () => {
     writeParts();
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));

@@ -5,7 +5,7 @@ import { jobSpec } from '../../../src/domain/job';
 import { readNationalFile, readSectorFile, TOP_CODE_ANNUAL } from '../../../src/service/data/oews';
 import { buildWagesPart } from '../../../src/service/data/wages';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from '../engine/test-index';
 import { occ, writeOewsXlsx } from './oews-fixture';
 
@@ -93,7 +93,7 @@ describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
   });
 });
 
-describe('official BLS state and MSA workbooks are read when a user stages them (issue 9 item 1)', () => {
+describe('official BLS state and MSA workbooks are read when a user stages them', () => {
   const STATE_ROWS = [
     occ('29-1141', 'Registered Nurses', 'detailed', [100000, 120000, 140000, 160000, 190000], {
       AREA: '06',

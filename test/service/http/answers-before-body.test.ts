@@ -4,7 +4,7 @@ import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness } from '../support/harness';
 
 /**
- * D14 and docs/service.md (Statuses): an answer given before the body is read reaches every client, also
+ * D14 and docs/service.md "Statuses": an answer given before the body is read reaches every client, also
  * one that asked for `Connection: close`; an answer after which the connection closes says
  * `Connection: close`; and `100 Continue` is sent only once the token and the declared size pass.
  */

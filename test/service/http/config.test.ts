@@ -90,7 +90,7 @@ describe('service settings from the environment', () => {
   });
 });
 
-describe('client secrets hold at least 128 bits (docs/service.md, Security)', () => {
+describe('client secrets hold at least 128 bits (docs/service.md "Security")', () => {
   it('JOBPRICE_CLIENT_SECRET: a short or patterned secret stops the start, naming the variable and the fix', () => {
     for (const weak of ['s'.repeat(16), 'abcdefghij012345', 'Summer2026!Summer', 'ab'.repeat(40)]) {
       expect(() => loadConfig({ JOBPRICE_CLIENT_ID: 'x', JOBPRICE_CLIENT_SECRET: weak })).toThrow(
@@ -144,7 +144,7 @@ describe('local development client and the add-client CLI', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first.client);
   });
 
-  describe('the plain-text dev secret is refused when others can read it (issue 13 item 6)', () => {
+  describe('the plain-text dev secret is refused when others can read it', () => {
     const posix = process.platform === 'win32' ? it.skip : it;
     let path: string;
     beforeEach(async () => {
@@ -225,7 +225,7 @@ describe('local development client and the add-client CLI', () => {
   }, 60_000);
 });
 
-describe('data folders are settings read in config.ts only (issue 14 item 5)', () => {
+describe('data folders are settings read in config.ts only', () => {
   test('defaults: data/build and ../shared/data/raw from the working folder', () => {
     expect(dataPaths({}, '/srv/jobprice')).toEqual({
       dataDir: '/srv/jobprice/data/build',

@@ -5,7 +5,7 @@ import { EngineDouble } from '../support/engine-double';
 import { startHarness, type Harness } from '../support/harness';
 
 /**
- * docs/service.md, Security: idle sockets cannot take the service from everyone else. Small limits are
+ * docs/service.md "Security": idle sockets cannot take the service from everyone else. Small limits are
  * set for the test (the defaults follow the open-file limit); the behaviour is the same.
  */
 

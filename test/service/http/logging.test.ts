@@ -58,7 +58,7 @@ describe('the service log never holds a secret or a token (D15)', () => {
   });
 });
 
-describe('refused token requests in the log (docs/service.md, Security)', () => {
+describe('refused token requests in the log (docs/service.md "Security")', () => {
   const refuse = (url: string, clientId: string): Promise<Response> =>
     fetch(`${url}/oauth/token`, {
       method: 'POST',

@@ -3,7 +3,7 @@ import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness } from '../support/harness';
 
 /**
- * docs/service.md, Security: request bodies are checked for depth and size in values before JSON.parse
+ * docs/service.md "Security": request bodies are checked for depth and size in values before JSON.parse
  * (which holds the event loop for the whole parse), every text field has a limit, and messages repeat a
  * bounded part of what the caller sent.
  */

@@ -5,7 +5,7 @@ import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness } from '../support/harness';
 
 /**
- * docs/service.md, Security: checking secrets is slow by design, so the checks running and waiting are
+ * docs/service.md "Security": checking secrets is slow by design, so the checks running and waiting are
  * bounded across all callers; beyond the bound a caller gets 429 (its address holds its share) or 503
  * (the gate is full) with Retry-After at once, and a client that signed in from its address before is
  * served first.
