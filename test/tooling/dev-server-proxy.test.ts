@@ -30,7 +30,7 @@ beforeAll(async () => {
 
   const saved = process.env.JOBPRICE_SERVICE_URL;
   process.env.JOBPRICE_SERVICE_URL = service.url;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS, read with the service address set
   const configure = require(join(ROOT, 'webpack.config.js')) as (
     env: Record<string, unknown>,
     argv: Record<string, unknown>,
