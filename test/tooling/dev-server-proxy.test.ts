@@ -44,6 +44,7 @@ beforeAll(async () => {
     entry: join(dir, 'entry.js'),
     output: { path: join(dir, 'out') },
     infrastructureLogging: { level: 'error' },
+    stats: 'none',
   });
   devServer = new WebpackDevServer(
     {
