@@ -7,12 +7,13 @@ import { availableParallelism } from 'node:os';
  * `perAddress` of those places. Beyond that the caller is answered at once (429 for its address, 503 when
  * the gate is full), with Retry-After, so the queue never grows.
  *
- * Waiting checks are served fairly: known sign-ins first (a (client id, address) that gave the right
- * secret recently, sign-in-throttle.ts), then one check per address in turn, so a newcomer waits behind
+ * Waiting checks are served in order of standing (sign-in-throttle.ts): known sign-ins first (a client id
+ * that gave the right secret from this address recently), then addresses without recent wrong secrets,
+ * then addresses with them; within a standing, one check per address in turn, so a newcomer waits behind
  * at most one check of each busy address, however many requests those send. When the queue is full, an
- * address that holds no place yet takes the last waiting place of the address that holds the most (if
- * that one holds two or more; its check is answered 503 instead), so busy addresses cannot fill the
- * queue against newcomers.
+ * address that holds no place yet takes the last waiting place of a lower standing, or of an address
+ * holding two or more places (that check is answered 503 instead), so busy addresses cannot fill the queue
+ * against newcomers.
  *
  * The bound is per process by nature: each process (each cluster worker) has its own CPU time and its own
  * libuv pool to protect.
@@ -35,6 +36,9 @@ export const DEFAULT_SECRET_CHECK_LIMITS: SecretCheckLimits = Object.freeze({
 
 export type GateRefusal = 'address-busy' | 'full';
 
+/** Who goes first: a known sign-in, then an address without recent wrong secrets, then the rest. */
+export type CheckStanding = 'known' | 'clean' | 'failing';
+
 /** A waiting check: started with true when its turn comes, or with false when a newcomer took its place. */
 type Waiting = (go: boolean) => void;
 
@@ -47,8 +51,8 @@ export class SecretCheckGate {
   /** Running and waiting checks per address. */
   private readonly held = new Map<string, number>();
   private readonly known: Waiting[] = [];
-  /** Waiting checks per address; the Map's order is the order in which addresses take turns. */
-  private readonly byAddress = new Map<string, Waiting[]>();
+  /** Waiting checks per address, by standing; a Map's order is the order in which addresses take turns. */
+  private readonly lanes = { clean: new Map<string, Waiting[]>(), failing: new Map<string, Waiting[]>() };
 
   constructor(private readonly limits: SecretCheckLimits = DEFAULT_SECRET_CHECK_LIMITS) {
     for (const [name, value] of Object.entries(limits)) {
@@ -58,15 +62,15 @@ export class SecretCheckGate {
   }
 
   /** Runs `check` once a place is free, or refuses at once when none can be had. */
-  async run<T>(address: string, knownSignIn: boolean, check: () => Promise<T>): Promise<GateOutcome<T>> {
+  async run<T>(address: string, standing: CheckStanding, check: () => Promise<T>): Promise<GateOutcome<T>> {
     const held = this.held.get(address) ?? 0;
     if (held >= this.limits.perAddress) return { ok: false, refusal: 'address-busy' };
     const mustWait = this.running >= this.limits.concurrent;
     // A known sign-in waits even when the queue is full: attackers' checks cannot crowd it out.
-    if (mustWait && !knownSignIn && this.waiting >= this.limits.queue && !(held === 0 && this.evict()))
-      return { ok: false, refusal: 'full' };
+    const full = mustWait && standing !== 'known' && this.waiting >= this.limits.queue;
+    if (full && !(held === 0 && this.evictFor(standing))) return { ok: false, refusal: 'full' };
     this.take(address, +1);
-    if (mustWait && !(await this.enqueue(address, knownSignIn))) {
+    if (mustWait && !(await this.enqueue(address, standing))) {
       this.take(address, -1);
       return { ok: false, refusal: 'full' };
     }
@@ -92,46 +96,65 @@ export class SecretCheckGate {
   }
 
   /** Resolves true when the check may run, false when a newcomer took its place. */
-  private enqueue(address: string, knownSignIn: boolean): Promise<boolean> {
+  private enqueue(address: string, standing: CheckStanding): Promise<boolean> {
     this.waiting++;
     return new Promise((start) => {
-      if (knownSignIn) this.known.push(start);
-      else {
-        const queue = this.byAddress.get(address);
-        if (queue) queue.push(start);
-        else this.byAddress.set(address, [start]);
+      if (standing === 'known') {
+        this.known.push(start);
+        return;
       }
+      const lane = this.lanes[standing];
+      const queue = lane.get(address);
+      if (queue) queue.push(start);
+      else lane.set(address, [start]);
     });
   }
 
-  /** Frees a waiting place held by the address that holds the most (two or more); false when none is. */
-  private evict(): boolean {
+  /**
+   * Frees a waiting place for a newcomer of `standing`: the last one of the failing address holding the
+   * most places (any, for a clean newcomer; two or more, for a failing one), else, for a clean newcomer,
+   * of the clean address holding two or more. False when there is none.
+   */
+  private evictFor(standing: CheckStanding): boolean {
+    return (
+      this.evict(this.lanes.failing, standing === 'clean' ? 1 : 2) ||
+      (standing === 'clean' && this.evict(this.lanes.clean, 2))
+    );
+  }
+
+  private evict(lane: Map<string, Waiting[]>, minHeld: number): boolean {
     let most: string | undefined;
-    for (const address of this.byAddress.keys()) {
-      if ((this.held.get(address) ?? 0) > (most === undefined ? 1 : (this.held.get(most) ?? 0)))
-        most = address;
+    let mostHeld = minHeld - 1;
+    for (const address of lane.keys()) {
+      const held = this.held.get(address) ?? 0;
+      if (held > mostHeld) [most, mostHeld] = [address, held];
     }
-    const queue = most === undefined ? undefined : this.byAddress.get(most);
+    const queue = most === undefined ? undefined : lane.get(most);
     const dropped = queue?.pop();
     if (most === undefined || queue === undefined || dropped === undefined) return false;
-    if (queue.length === 0) this.byAddress.delete(most);
+    if (queue.length === 0) lane.delete(most);
     this.waiting--;
     dropped(false);
     return true;
   }
 
-  /** Hands the free place to the next waiting check: known sign-ins first, then addresses in turn. */
+  /** Hands the free place to the next waiting check: known sign-ins, then clean, then failing addresses. */
   private next(): void {
     if (this.running >= this.limits.concurrent || this.waiting === 0) return;
-    let start = this.known.shift();
-    if (start === undefined) {
-      const [address, queue] = this.byAddress.entries().next().value as [string, Waiting[]];
-      start = queue.shift();
-      this.byAddress.delete(address);
-      if (queue.length > 0) this.byAddress.set(address, queue); // to the back of the line
-    }
+    const start = this.known.shift() ?? this.turnOf(this.lanes.clean) ?? this.turnOf(this.lanes.failing);
     this.waiting--;
     this.running++;
     start?.(true);
+  }
+
+  /** The next check of `lane`'s first address, which then goes to the back of the line. */
+  private turnOf(lane: Map<string, Waiting[]>): Waiting | undefined {
+    const first = lane.entries().next();
+    if (first.done === true) return undefined;
+    const [address, queue] = first.value;
+    const start = queue.shift();
+    lane.delete(address);
+    if (queue.length > 0) lane.set(address, queue);
+    return start;
   }
 }

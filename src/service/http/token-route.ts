@@ -169,9 +169,9 @@ export class TokenEndpoint {
 
     const client: ClientRecord | undefined = this.clients.get(id);
     const stored = client?.secretHash ?? (await this.decoyHash);
-    const known = this.guards.throttle !== null && (await this.guards.throttle.isKnown(id, address));
+    const standing = this.guards.throttle ? await this.guards.throttle.standing(id, address) : 'clean';
     const checked = this.guards.checks
-      ? await this.guards.checks.run(address, known, () => verifySecret(secret, stored))
+      ? await this.guards.checks.run(address, standing, () => verifySecret(secret, stored))
       : { ok: true as const, value: await verifySecret(secret, stored) };
     if (!checked.ok) {
       return checked.refusal === 'full'

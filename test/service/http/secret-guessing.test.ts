@@ -62,6 +62,7 @@ describe('wrong secrets are throttled per (client id, address), over HTTP', () =
         perAddress: { limit: 3, windowSeconds: 60 },
         perClient: { limit: 5, windowSeconds: 600 },
         knownForSeconds: 3600,
+        failingAddress: { limit: 5, windowSeconds: 300 },
       },
     });
   });

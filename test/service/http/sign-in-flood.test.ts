@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { SecretCheckGate } from '../../../src/service/auth/check-gate';
+import { SecretCheckGate, type CheckStanding } from '../../../src/service/auth/check-gate';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness } from '../support/harness';
 
@@ -22,10 +22,10 @@ describe('SecretCheckGate', () => {
     const gate = new SecretCheckGate({ concurrent: 1, queue: 2, perAddress: 2 });
     const started: string[] = [];
     const checks = new Map<string, ReturnType<typeof deferred>>();
-    const run = (address: string, name: string, known = false) => {
+    const run = (address: string, name: string, standing: CheckStanding = 'clean') => {
       const d = deferred();
       checks.set(name, d);
-      return gate.run(address, known, () => {
+      return gate.run(address, standing, () => {
         started.push(name);
         return d.promise;
       });
@@ -40,7 +40,7 @@ describe('SecretCheckGate', () => {
     // d holds none either, but nobody holds two places any more: the gate is full.
     expect(await run('d', 'd1')).toEqual({ ok: false, refusal: 'full' });
     // A known sign-in waits even when the queue is full, and goes first.
-    const k1 = run('e', 'k1', true);
+    const k1 = run('e', 'k1', 'known');
     expect(gate.load).toEqual({ running: 1, waiting: 3 });
     checks.get('a1')?.resolve(true);
     expect(await a1).toEqual({ ok: true, value: true });
@@ -61,7 +61,7 @@ describe('SecretCheckGate', () => {
     const started: string[] = [];
     const pending: Array<() => void> = [];
     const run = (address: string, name: string) =>
-      gate.run(address, false, () => {
+      gate.run(address, 'clean', () => {
         started.push(name);
         return new Promise<boolean>((r) => pending.push(() => r(true)));
       });
@@ -79,7 +79,7 @@ describe('SecretCheckGate', () => {
     const pending: Array<() => void> = [];
     const started: string[] = [];
     const run = (address: string, name: string) =>
-      gate.run(address, false, () => {
+      gate.run(address, 'clean', () => {
         started.push(name);
         return new Promise<boolean>((r) => pending.push(() => r(true)));
       });
@@ -96,10 +96,38 @@ describe('SecretCheckGate', () => {
     expect(started).toEqual(['a1', 'a2', 'b1']);
   });
 
+  it('addresses without recent wrong secrets go before failing ones, and may take their waiting places', async () => {
+    const gate = new SecretCheckGate({ concurrent: 1, queue: 3, perAddress: 2 });
+    const started: string[] = [];
+    const pending: Array<() => void> = [];
+    const run = (address: string, name: string, standing: CheckStanding) =>
+      gate.run(address, standing, () => {
+        started.push(name);
+        return new Promise<boolean>((r) => pending.push(() => r(true)));
+      });
+    const f1 = run('f', 'f1', 'failing');
+    const f2 = run('f', 'f2', 'failing');
+    const g1 = run('g', 'g1', 'failing');
+    const h1 = run('h', 'h1', 'failing'); // the queue (3) is full
+    // A failing newcomer takes the place of an address holding two (f).
+    const i1 = run('i', 'i1', 'failing');
+    expect(await f2).toEqual({ ok: false, refusal: 'full' });
+    // A clean newcomer takes any failing address's place (g: first of those holding the most, one each).
+    const c1 = run('c', 'c1', 'clean');
+    expect(await g1).toEqual({ ok: false, refusal: 'full' });
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setImmediate(r));
+      pending.shift()?.();
+    }
+    await Promise.all([f1, c1, h1, i1]);
+    // The clean one goes before the failing ones that waited longer.
+    expect(started).toEqual(['f1', 'c1', 'h1', 'i1']);
+  });
+
   it('a check that throws still frees its place', async () => {
     const gate = new SecretCheckGate({ concurrent: 1, queue: 0, perAddress: 1 });
-    await expect(gate.run('a', false, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await gate.run('a', false, () => Promise.resolve(1))).toEqual({ ok: true, value: 1 });
+    await expect(gate.run('a', 'clean', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate.run('a', 'clean', () => Promise.resolve(1))).toEqual({ ok: true, value: 1 });
   });
 });
 
