@@ -9,7 +9,8 @@
  *                  open files (`ulimit -n`), so the attack is larger than what it can hold.
  *   sign-in flood  FLOOD_IN_FLIGHT token requests always in flight with random client ids from 10
  *                  addresses; the second client prices over keep-alive, and a real sign-in is timed from
- *                  the address it signed in from before, and from three addresses new to the service.
+ *                  the address it signed in from before, and then, ATTACK_MS into the flood, from three
+ *                  addresses new to the service.
  *   nested JSON    two loops posting 1 MB bodies of nested arrays with a valid token; the second client
  *                  prices over keep-alive.
  *
@@ -321,13 +322,14 @@ async function signInFlood(
   const pricing = clientLoop({ url, ...priced, keepAlive: true, ms: ATTACK_MS });
   const signInData = { url, path: '/oauth/token', body: signInBody(victim), headers: FORM, keepAlive: false };
   const known = await clientLoop({ ...signInData, count: 3, timeoutMs: SIGN_IN_TIMEOUT_MS });
+  const during = await pricing;
+  // Three first sign-ins from addresses new to the service, ATTACK_MS into the flood.
   const fresh = await clientLoop({
     ...signInData,
     count: 3,
     timeoutMs: SIGN_IN_TIMEOUT_MS,
     localAddresses: addresses(200, 3),
   });
-  const during = await pricing;
   const seconds = (performance.now() - started) / 1000;
   stop = true;
   await Promise.all(loops);

@@ -38,7 +38,7 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleSettings = Object.freeze({
   perAddress: Object.freeze({ limit: 10, windowSeconds: 300 }),
   perClient: Object.freeze({ limit: 100, windowSeconds: 3600 }),
   knownForSeconds: 24 * 3600,
-  failingAddress: Object.freeze({ limit: 5, windowSeconds: 300 }),
+  failingAddress: Object.freeze({ limit: 3, windowSeconds: 300 }),
 });
 
 export interface SignInWait {
