@@ -39,7 +39,7 @@ export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly 
  *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
  *   one address empties only its own bucket, never the budget of valid attempts from that address;
  * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts);
- * - `refusalDelayMs`: how long a 429 waits before it is sent. A 429 here is the caller's own doing (its
+ * - `refusalDelayMs`: how long a 429 waits before it is sent, on average. A 429 here is the caller's own doing (its
  *   address is over a budget); a caller that ignores Retry-After and asks again at once would otherwise
  *   keep the service busy refusing it, at the expense of everyone else. A client that honours Retry-After
  *   loses nothing it would not have waited anyway.
@@ -142,8 +142,12 @@ export class TokenEndpoint {
   /** Answers one request to /oauth/token from `remoteAddress` (the caller's IP, for the per-address budgets). */
   async answer(req: IncomingMessage, body: Buffer, remoteAddress: string): Promise<TokenOutcome> {
     const outcome = await this.decide(req, body, addressKey(remoteAddress));
-    if (outcome.status === 429 && this.guards.refusalDelayMs > 0)
-      await new Promise((resume) => setTimeout(resume, this.guards.refusalDelayMs));
+    if (outcome.status === 429 && this.guards.refusalDelayMs > 0) {
+      // Spread over half to one and a half times the pause: a flood whose requests came together would
+      // otherwise come back together, and every other caller would wait out its bursts.
+      const pause = this.guards.refusalDelayMs * (0.5 + Math.random());
+      await new Promise((resume) => setTimeout(resume, pause));
+    }
     return outcome;
   }
 

@@ -210,7 +210,7 @@ describe('a caller that ignores Retry-After', () => {
       expect(first.status).toBe(401);
       const refused = await timed();
       expect(refused.status).toBe(429);
-      expect(refused.ms).toBeGreaterThanOrEqual(290);
+      expect(refused.ms).toBeGreaterThanOrEqual(145); // half the pause at least: it is spread ±50 %
     } finally {
       await h.close();
     }
