@@ -3,12 +3,14 @@
  * src/functions/functions.ts), the manifest and the icons. Everything is offline: office.js itself is
  * loaded by taskpane.html from Microsoft's CDN at run time, as Microsoft's templates do. */
 const path = require('node:path');
+const webpack = require('webpack');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const { devServerPort } = require('./scripts/dev-port');
 const { productionManifest } = require('./scripts/production-manifest');
+const { HostedBuildPlugin, buildServiceUrl, manifestId, supportContact } = require('./scripts/hosted-build');
 const {
   SERVICE_PATHS,
   devServerHeaders,
@@ -38,6 +40,8 @@ module.exports = async (env, argv) => {
   const dev = argv.mode !== 'production';
   // Certificates are only needed (and only looked for) when webpack-cli serves.
   const https = env.WEBPACK_SERVE ? await devServerHttps() : null;
+  const addinUrl = process.env.ADDIN_URL ?? '';
+  const contact = supportContact(process.env);
 
   return {
     devtool: dev ? 'source-map' : false,
@@ -71,7 +75,17 @@ module.exports = async (env, argv) => {
       ],
     },
     plugins: [
+      new webpack.DefinePlugin({
+        // Storage keys are namespaced by the manifest Id (src/session/deployment.ts).
+        __JOBPRICE_ADDIN_ID__: JSON.stringify(manifestId()),
+        // A production build's default service address; '' means the pane's own origin.
+        __JOBPRICE_SERVICE_URL__: JSON.stringify(
+          buildServiceUrl({ production: !dev, serviceUrl: process.env.JOBPRICE_SERVICE_URL, addinUrl }),
+        ),
+      }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
+      // Help links on ADDIN_URL, and the static hosts' header files (CORS for the functions' metadata).
+      new HostedBuildPlugin({ addinUrl }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
@@ -95,7 +109,21 @@ module.exports = async (env, argv) => {
                   )
                 : content,
           },
-          { from: 'src/support.html', to: 'support.html' },
+          {
+            from: 'src/support.html',
+            to: 'support.html',
+            // ADDIN_SUPPORT_CONTACT (an e-mail address or an https page) becomes the page's contact line.
+            transform: (content) =>
+              contact
+                ? content
+                    .toString('utf8')
+                    .replace(
+                      /<!-- SUPPORT_CONTACT -->[^]*?<!-- \/SUPPORT_CONTACT -->/,
+                      `Contact: <a href="${contact.href}">${contact.text}</a>.`,
+                    )
+                : content,
+          },
+          { from: 'src/functions.html', to: 'functions.html' },
           { from: 'src/boot.js', to: 'boot.js' },
         ],
       }),
@@ -113,7 +141,7 @@ module.exports = async (env, argv) => {
         middlewares.unshift({ name: 'refuse-service-files', middleware: refuseServiceFiles });
         return middlewares;
       },
-      // The service's paths on the pane's own origin (issue 12 item 1): no http from an https page.
+      // The service's paths on the pane's own origin: no http from an https page.
       proxy: [{ context: SERVICE_PATHS, target: serviceTarget(), changeOrigin: true }],
       // Runtime errors are the pane's to show (it says what went wrong in its own words); compile errors
       // still get the overlay.

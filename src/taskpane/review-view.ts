@@ -13,6 +13,9 @@ import { resolveMapping } from './mapping-view';
  */
 
 let current: ReviewSet | null = null;
+/** Which load of the card is the latest: ticking the filter while candidates load starts another load,
+ * and only the newest may fill the card (an older answer arriving last would show the wrong filter). */
+let loads = 0;
 
 const place = (j: ReviewJob): string =>
   [j.spec.scope.city, j.spec.scope.state, j.spec.scope.zip].filter((p) => p !== '').join(', ');
@@ -77,19 +80,23 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
   open: () => Promise<void>;
 } {
   const open = async (): Promise<void> => {
+    const load = ++loads;
     byId('review-card').hidden = false;
     byId('review-status').textContent = T.asking;
     byId('review-list').replaceChildren();
     byId<HTMLButtonElement>('apply-review').disabled = true;
     try {
-      current = await loadReview({
+      const set = await loadReview({
         client: deps.client(),
         mappingFor: resolveMapping,
         onlyBelowConfident: byId<HTMLInputElement>('review-below').checked,
       });
-      render(current);
+      if (load !== loads) return;
+      current = set;
+      render(set);
       byId('review-list').querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
     } catch (err) {
+      if (load !== loads) return;
       current = null;
       byId('review-status').textContent = errorMessage(err);
     }

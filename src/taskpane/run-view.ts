@@ -10,6 +10,7 @@ import {
   type PriceRunSummary,
   type RunMode,
 } from '../usecases/pricing-run';
+import { renderChanges } from './changes-view';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId } from './dom';
 import { renderMapping, resolveMapping } from './mapping-view';
@@ -18,6 +19,7 @@ import {
   progressPercent,
   progressText,
   runTexts as T,
+  changeTexts,
   summaryLines,
   summaryTitle,
 } from './texts';
@@ -123,6 +125,15 @@ function showSummary(summary: PriceRunSummary, openReview: () => Promise<void>):
         return r.capped ? T.selectedFirstFailed(r.selected, r.areas) : T.selectedFailed(r.selected);
       });
   }
+  // Priced again: the rows whose figure moved, and a button that selects them.
+  renderChanges(box, summary.changes);
+  if (where !== null && summary.changes.length > 0) {
+    const moved = summary.changes.map((c) => c.row);
+    summaryAction(box, 'select-moved', changeTexts.select(moved.length), async () => {
+      const r = await selectRows(where, moved);
+      return r.capped ? changeTexts.selectedFirst(r.selected, r.areas) : changeTexts.selected(r.selected);
+    });
+  }
   // Review the matches of the rows just priced: the run's rows are selected again, whatever is selected
   // now, and the Review card opens on them.
   if (where !== null && summary.priced > 0)
@@ -181,6 +192,7 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
     showRunError(errorMessage(err));
   } finally {
     setRunning(null);
+    deps.afterRun?.();
   }
 }
 
@@ -189,6 +201,8 @@ export interface RunViewDeps {
   focusSignIn: () => void;
   /** Opens the Review card on the rows selected now. */
   openReview: () => Promise<void>;
+  /** Called after every run, however it ended (the market picture redraws its row). */
+  afterRun?: () => void;
 }
 
 export interface RunView {

@@ -1,4 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
+import { readCurrentPay, type PayReading } from '../domain/current-pay';
 import { errorMessage } from '../domain/error-message';
 import { mappingProblems, type ColumnMapping } from '../domain/column-mapping';
 import { createRowParser, type ParsedRow } from '../domain/row-parsing';
@@ -6,7 +7,10 @@ import { planBatches } from '../domain/planner';
 import { runPlan, type PlanProgress, type SendBatch } from '../domain/plan-runner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { layoutOutput } from '../excel/output-columns';
+import { layoutOutput, outputHeaders, pricedRowOf } from '../excel/output-columns';
+import { changedRows, type RowChange } from '../domain/repricing-changes';
+import { MARKET_RATIO_HEADER } from '../excel/position-columns';
+import { ensureRatioFormats } from '../excel/ratio-formats';
 import {
   addOutputColumns,
   countCellsToOverwrite,
@@ -16,7 +20,8 @@ import {
   type RowGuard,
   type WriteTarget,
 } from '../excel/result-writer';
-import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 
 /**
  * "Price selected rows" from start to end: read the selection, map and parse the rows, plan the batch
@@ -66,6 +71,16 @@ export interface PriceRunSummary {
   /** Every failed row (1-based sheet rows), so the pane can select them all. */
   failedRows: number[];
   /**
+   * Rows priced again whose median base salary moved by more than 5 % since they were last priced, with
+   * why where the rows tell (src/domain/repricing-changes.ts); in sheet order.
+   */
+  changes: RowChange[];
+  /**
+   * With a current-pay column: priced rows whose pay was compared with the market, how many of those were
+   * hourly rates annualised at 2,080 hours, and how many priced rows had no pay or one that is not a number.
+   */
+  currentPay?: { compared: number; hourly: number; without: number };
+  /**
    * Where the rows are: the sheet, the block's columns, and its first and last data rows (1-based sheet
    * rows), for selecting rows after the run.
    */
@@ -107,6 +122,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
     failedRows: [],
+    changes: [],
     where: {
       sheetName: block.sheetName,
       firstCol: block.firstCol,
@@ -126,13 +142,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   if (problems.length > 0) throw new SelectionProblem(problems.join(' '), block);
 
   const parsed: ParsedRow[] = [];
-  const parse = createRowParser(mapping);
+  const parse = createRowParser(mapping, block.culture);
   for (let i = 0; i < block.rows.length; i++) {
     if (block.hidden[i]) {
       base.skippedHidden++;
       continue;
     }
-    const row = parse(block.firstDataRow + i + 1, block.rows[i] as CellValue[]);
+    const row = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (row === null) base.skippedBlank++;
     else parsed.push(row);
   }
@@ -140,7 +156,9 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('parsed');
   if (parsed.length === 0) return base;
 
-  const layout = layoutOutput(block.headerCells, block.width);
+  // A current-pay column adds the market-position columns (src/excel/position-columns.ts).
+  const withPay = mapping.pay !== undefined || mapping.hourlyPay !== undefined;
+  const layout = layoutOutput(block.headerCells, block.width, outputHeaders(withPay));
   if (opts.mode === 'reprice' && !layout.existing.some(Boolean)) {
     throw new SelectionProblem(
       'No JobPrice columns were found next to these rows. Use "Price selected rows" first.',
@@ -173,7 +191,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('planned');
   await addOutputColumns(target);
   opts.onPhase?.('prepared');
-  const writer = new ResultWriter(target, { ...opts.writer, guard: rowGuard(block, mapping, parsed) });
+  const pays = withPay ? payReadings(block, mapping, parsed) : undefined;
+  const writer = new ResultWriter(target, {
+    ...opts.writer,
+    guard: rowGuard(block, mapping, parsed),
+    keepPrevious: true,
+    ...(pays ? { pay: pays } : {}),
+  });
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
     requests++;
@@ -196,19 +220,38 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     throw err;
   }
 
+  if (pays) {
+    base.currentPay = { compared: 0, hourly: 0, without: 0 };
+    const ratioColumn =
+      target.firstCol + (layout.offsets[outputHeaders(true).indexOf(MARKET_RATIO_HEADER)] ?? 0);
+    await ensureRatioFormats(block.sheetName, [ratioColumn], (block.headerRow ?? block.firstDataRow - 1) + 1);
+  }
   for (const [row, answer] of [...outcomes].sort((a, b) => a[0] - b[0])) {
     // A row that moved under the run was written with a message, not with what was priced for it.
     const outcome: JobOutcome<JobResult> = writer.changed.has(row)
       ? { ok: false, kind: 'local', message: ROW_CHANGED_MESSAGE }
       : answer;
-    if (outcome.ok) base.priced++;
-    else if (outcome.kind === 'cancelled') base.cancelled++;
+    if (outcome.ok) {
+      base.priced++;
+      const pay = pays?.get(row);
+      if (base.currentPay && pay?.kind === 'pay') {
+        base.currentPay.compared++;
+        if (pay.hourly !== null) base.currentPay.hourly++;
+      } else if (base.currentPay) base.currentPay.without++;
+    } else if (outcome.kind === 'cancelled') base.cancelled++;
     else {
       base.failed++;
       base.failedRows.push(row);
       if (base.failures.length < 5) base.failures.push({ row, message: outcome.message });
     }
   }
+  base.changes = changedRows(
+    [...writer.previous].flatMap(([row, before]) => {
+      const outcome = outcomes.get(row);
+      if (outcome === undefined || !outcome.ok || writer.changed.has(row)) return [];
+      return [{ row, before, after: pricedRowOf(outcome, opts.writer?.aging) }];
+    }),
+  );
   return {
     ...base,
     requests,
@@ -226,6 +269,21 @@ function rowGuard(block: SelectionBlock, mapping: ColumnMapping, parsed: readonl
     expected.set(p.row, fingerprint(offsets.map((o) => cells[o] ?? '')));
   }
   return { columns: offsets.map((o) => block.firstCol + o), expected };
+}
+
+/** Each row's current pay, read from its annual and hourly pay cells as the run read them. */
+function payReadings(
+  block: SelectionBlock,
+  mapping: ColumnMapping,
+  parsed: readonly ParsedRow[],
+): Map<number, PayReading> {
+  const pays = new Map<number, PayReading>();
+  for (const p of parsed) {
+    const cells = block.rows[p.row - 1 - block.firstDataRow] ?? [];
+    const at = (col: number | undefined): unknown => (col === undefined ? undefined : cells[col]);
+    pays.set(p.row, readCurrentPay(at(mapping.pay), at(mapping.hourlyPay)));
+  }
+  return pays;
 }
 
 /** After a failed write, rows not yet written say so, rather than keeping figures that look current. */

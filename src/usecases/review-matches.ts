@@ -8,6 +8,7 @@ import { JobPriceApiError } from '../api/errors';
 import type { Candidate } from '../api/wire';
 import { writeJobCodes, type JobCodeWrite } from '../excel/job-code-column';
 import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 import { protectedSheetMessage } from './pricing-run';
 
 /**
@@ -60,10 +61,10 @@ export async function loadReview(opts: {
   if (problems.length > 0) throw new Error(problems.join(' '));
 
   const groups = new Map<string, { spec: JobSpec; rows: number[] }>();
-  const parse = createRowParser(mapping);
-  block.rows.forEach((cells, i) => {
+  const parse = createRowParser(mapping, block.culture);
+  block.rows.forEach((_, i) => {
     if (block.hidden[i]) return;
-    const parsed = parse(block.firstDataRow + i + 1, cells);
+    const parsed = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (parsed === null || !('spec' in parsed)) return;
     const key = jobKey(parsed.spec);
     const g = groups.get(key);

@@ -3,14 +3,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
+import { storageKeys } from '../../src/session/deployment';
 import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet } from '../sim-excel/fixtures';
-import type { Cell } from '../sim-excel/model';
+import {
+  expectedRequests,
+  expectPricedAsServiceSays,
+  headerColumn,
+  serviceAnswer,
+  type Dump,
+} from './priced-sheet';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
+const { manifestId } = require('../../scripts/hosted-build.js') as { manifestId: () => string };
 
 /**
  * End to end: the built pane (dist/taskpane.html with the real bundles) in headless Chromium, the
@@ -34,18 +43,6 @@ const HIDDEN_ROWS = [5, 6, 7];
 
 if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
-}
-
-type Dump = {
-  cells: Record<string, Cell>;
-  stats: { syncs: number; maxRequestBytes: number };
-  settings: Record<string, unknown>;
-};
-
-/** The column (0-based) whose row-1 header is `name` in a sheet dump; NaN when there is none. */
-function headerColumn(dump: Dump, name: string): number {
-  const key = Object.entries(dump.cells).find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0];
-  return Number(key?.split(',')[1] ?? NaN);
 }
 
 let service: RunningService;
@@ -121,22 +118,6 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** What the service answers for one job, asked directly (single-job endpoint, /DaaS/jobpricing). */
-async function serviceAnswer(
-  token: string,
-  job: { body: object },
-): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
-  const res = await fetch(`${service.url}/DaaS/jobpricing`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ JobDesc: '', CountryCode: '', ...job.body }),
-  });
-  const body = (await res.json()) as { Code: number; Data?: Record<string, unknown>; Message?: string };
-  return body.Code === 1 && body.Data
-    ? { ok: true, data: body.Data }
-    : { ok: false, message: body.Message ?? '' };
-}
-
 describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () => {
   it('shows the default service URL and cache lifetime from the start', async () => {
     // Served over https from this computer, the pane's default service is its own origin (the proxy).
@@ -177,10 +158,71 @@ describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () =
       await old.goto(`${site.url}/taskpane.html`);
       await old
         .getByRole('alert')
-        .filter({ hasText: 'needs Microsoft Edge WebView2 (Office 2019 or later, or Microsoft 365)' })
+        .filter({
+          hasText:
+            'JobPrice needs Microsoft 365 or Office 2021 or later, which show add-ins with Microsoft Edge WebView2',
+        })
         .waitFor({ timeout: 20_000 });
     } finally {
       await old.close();
+    }
+  });
+
+  it('follows a dark Office theme: dark palette, text readable at WCAG AA, a dark screenshot', async () => {
+    const dark = await browser.newPage();
+    // Office.context.officeTheme of dark Office, whichever order the context's and this page's scripts run in.
+    await dark.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      const officeTheme = {
+        isDarkTheme: true,
+        bodyBackgroundColor: '#262626',
+        bodyForegroundColor: '#FFFFFF',
+      };
+      let init = w.__SIM_EXCEL_INIT__ as Record<string, unknown> | undefined;
+      Object.defineProperty(window, '__SIM_EXCEL_INIT__', {
+        configurable: true,
+        get: () => ({ ...(init ?? {}), officeTheme }),
+        set: (v: Record<string, unknown>) => (init = v),
+      });
+    });
+    try {
+      await dark.goto(`${site.url}/taskpane.html`);
+      await dark.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false');
+      // The buttons fade from the first paint's colours to the theme's: measure after the fade.
+      await dark.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const look = await dark.evaluate(() => {
+        const rgb = (c: string): number[] => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        const lum = (c: string): number => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          }) as [number, number, number];
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const contrast = (fg: string, bg: string): number => {
+          const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x) as [number, number];
+          return (a + 0.05) / (b + 0.05);
+        };
+        const style = (sel: string): CSSStyleDeclaration =>
+          getComputedStyle(document.querySelector(sel) as Element);
+        const card = style('.card').backgroundColor;
+        return {
+          theme: document.documentElement.dataset.theme,
+          page: lum(style('body').backgroundColor),
+          text: contrast(style('h2').color, card),
+          help: contrast(style('.help').color, card),
+          input: contrast(style('#service-url').color, style('#service-url').backgroundColor),
+          primary: contrast(style('.btn.primary').color, style('.btn.primary').backgroundColor),
+        };
+      });
+      expect(look.theme).toBe('dark');
+      expect(look.page).toBeLessThan(0.05);
+      for (const part of ['text', 'help', 'input', 'primary'] as const)
+        expect({ part, readable: look[part] >= 4.5 }).toEqual({ part, readable: true });
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+      await dark.screenshot({ path: join(ROOT, 'test-results', 'taskpane-dark.png'), fullPage: true });
+    } finally {
+      await dark.close();
     }
   });
 
@@ -277,7 +319,7 @@ describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () =
       wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
       return { value, converted };
     }, title);
-    const answer = await serviceAnswer(await service.token(), { body: { JobTitle: title } });
+    const answer = await serviceAnswer(service.url, await service.token(), { body: { JobTitle: title } });
     if (!answer.ok) throw new Error(`the service refused ${title}: ${answer.message}`);
     expect(result.value).toBe(answer.data.Salary50);
     expect(result.converted).toEqual({ value: answer.data.Salary50 });
@@ -287,77 +329,18 @@ describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () =
     await page.getByTestId('price-selection').click();
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const cells = dump.cells;
-    const at = (r: number, c: number): Cell | undefined => cells[`${r},${c}`];
-    const headers = [
-      ...RESULT_FIELDS,
-      'JobPrice Status',
-      'JobPrice Priced At',
-      'JobPrice Aged To',
-      'JobPrice Aging Rate',
-    ];
-    const OUT = 10;
-    headers.forEach((h, i) => expect(at(0, OUT + i)?.value).toBe(h));
-    const col = (h: string): number => OUT + headers.indexOf(h);
-
-    const token = await service.token();
-    const answers = new Map<string, Awaited<ReturnType<typeof serviceAnswer>>>();
-    let priced = 0;
-    let failed = 0;
-    for (const job of sheet.jobs) {
-      const r = job.index + 1;
-      const status = at(r, col('JobPrice Status'))?.value;
-      if (HIDDEN_ROWS.includes(r)) {
-        headers.forEach((_, i) =>
-          expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }),
-        );
-        continue;
-      }
-      if (job.localError !== null) {
-        expect({ row: r, status }).toEqual({ row: r, status: job.localError });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      const key = JSON.stringify(job.body);
-      if (!answers.has(key)) answers.set(key, await serviceAnswer(token, job));
-      const answer = answers.get(key) as Awaited<ReturnType<typeof serviceAnswer>>;
-      if (!answer.ok) {
-        expect({ row: r, status }).toEqual({ row: r, status: answer.message });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      expect({ row: r, status }).toEqual({ row: r, status: 'OK' });
-      for (const f of RESULT_FIELDS) {
-        const cell = at(r, col(f));
-        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({
-          row: r,
-          field: f,
-          value: answer.data[f] ?? '',
-        });
-        const format = cell?.numberFormat;
-        if (/^(Salary|Comp)/.test(f)) expect(format).toBe('[$$-409]#,##0');
-        else if (f.startsWith('Bonus')) expect(format).toBe('0.0"%"');
-        else expect(format).toBe('@');
-      }
-      expect(String(at(r, col('JobPrice Priced At'))?.value)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-      priced++;
-    }
-    expect(priced).toBeGreaterThan(400);
-    expect(failed).toBeGreaterThanOrEqual(10);
-
-    const visible = sheet.jobs.filter((j) => !HIDDEN_ROWS.includes(j.index + 1));
-    const uniqueToSend = new Set(
-      visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body)),
-    ).size;
+    const { priced, failed } = await expectPricedAsServiceSays(dump, sheet.jobs, {
+      hiddenRows: HIDDEN_ROWS,
+      serviceUrl: service.url,
+      token: await service.token(),
+    });
     await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(
       String(HIDDEN_ROWS.length),
     );
     await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
     await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
     await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(
-      String(Math.ceil(uniqueToSend / 200)),
+      String(expectedRequests(sheet.jobs, HIDDEN_ROWS)),
     );
     const sent = ROWS - HIDDEN_ROWS.length;
     await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(
@@ -639,13 +622,15 @@ describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () =
     await page.getByTestId('cache-ttl').fill('12');
     await page.getByTestId('save-ttl').click();
     await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
-    const state = await page.evaluate(() => {
+    // The built pane's keys are namespaced by the manifest Id (src/session/deployment.ts).
+    const settingsKey = storageKeys(manifestId()).settings;
+    const state = await page.evaluate((key) => {
       const wb = window.__simExcel?.workbook;
       return {
         recalculations: wb?.recalculations ?? [],
-        settings: wb?.storage.get('jobprice.settings') ?? '',
+        settings: wb?.storage.get(key) ?? '',
       };
-    });
+    }, settingsKey);
     expect(state.recalculations).toContain('Full');
     expect(JSON.parse(state.settings)).toMatchObject({ cacheTtlHours: 12 });
     await page.getByTestId('cache-ttl').fill('-3');

@@ -1,5 +1,7 @@
+import { calculateFormulas } from './formula-eval';
+import { SimCalculation } from './calc';
 import { installSimHost } from './host';
-import { SimWorkbook, type WorkbookInit } from './model';
+import { SimWorkbook, type FunctionsMetadata, type WorkbookInit } from './model';
 
 /**
  * Browser entry of the simulated host: served in place of office.js in the end-to-end test. The test puts
@@ -8,14 +10,21 @@ import { SimWorkbook, type WorkbookInit } from './model';
  */
 declare global {
   interface Window {
-    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number };
+    /** `evaluateFormulas`: formulas written through the API are evaluated and recalculated (formula-eval.ts). */
+    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number; evaluateFormulas?: boolean };
     __SIM_EXCEL_CONFIRM__?: boolean;
-    __simExcel?: { workbook: SimWorkbook; dump(sheet: string, address?: string): unknown };
+    __simExcel?: {
+      workbook: SimWorkbook;
+      dump(sheet: string, address?: string): unknown;
+      /** Calculates the sheet's custom-function formulas (calc.ts); returns how many cells it calculated. */
+      calculate(sheet: string): Promise<number>;
+    };
   }
 }
 
 const init = window.__SIM_EXCEL_INIT__ ?? {};
 const host = installSimHost(new SimWorkbook(init), window as unknown as Record<string, unknown>);
+if (init.evaluateFormulas === true) calculateFormulas(host.workbook);
 
 window.__simExcel = {
   workbook: host.workbook,
@@ -31,5 +40,13 @@ window.__simExcel = {
       stats: host.workbook.stats(),
       settings: host.workbook.savedDocumentSettings,
     };
+  },
+  /** As Excel does, from the functions.json the manifest points at (served beside the pane). */
+  async calculate(sheetName: string) {
+    if (host.workbook.functionsMetadata === null) {
+      const res = await fetch('functions.json');
+      host.workbook.functionsMetadata = (await res.json()) as FunctionsMetadata;
+    }
+    return new SimCalculation(host.workbook).calculateSheet(sheetName);
   },
 };

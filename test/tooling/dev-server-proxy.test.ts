@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpack from 'webpack';
@@ -121,5 +122,25 @@ describe('the dev server serves the add-in, not the compiled service', () => {
     const functions = await fetch(`${base}/functions.json`);
     expect(functions.status).toBe(200);
     expect(functions.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('npm run serve:dist serves the add-in, not the compiled service', () => {
+  it('dist/service is not served; the functions metadata is', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- scripts/serve-dist.js is CommonJS
+    const { createDistServer } = require(join(ROOT, 'scripts', 'serve-dist.js')) as {
+      createDistServer: (options: { root: string }) => Server;
+    };
+    const server = createDistServer({ root: join(dir, 'dist') });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const address = server.address();
+      if (address === null || typeof address === 'string') throw new Error('not listening');
+      const at = `http://127.0.0.1:${address.port}`;
+      expect((await fetch(`${at}/service/main.js`)).status).toBe(404);
+      expect((await fetch(`${at}/functions.json`)).status).toBe(200);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 });

@@ -77,16 +77,23 @@ describe('the dev server forwards the service paths (D16)', () => {
     ]);
   });
 
-  it("the pane's default service address is its own origin when served over https from this computer", () => {
+  it("the pane's default service address: the build's JOBPRICE_SERVICE_URL, else its own https origin, never a hosted pane's loopback", () => {
     const at = (href: string) => {
       const u = new URL(href);
       return { protocol: u.protocol, hostname: u.hostname, origin: u.origin };
     };
     expect(defaultServiceUrl(at('https://localhost:3000/taskpane.html'))).toBe('https://localhost:3000');
     expect(defaultServiceUrl(at('https://127.0.0.1:4443/taskpane.html'))).toBe('https://127.0.0.1:4443');
-    // Plain http (no certificate) and hosted pages keep the local reference service.
+    // A hosted pane: its own origin (a host that forwards the API, or the first-run prompt), not loopback.
+    expect(defaultServiceUrl(at('https://cdn.example.com/jobprice/taskpane.html'))).toBe(
+      'https://cdn.example.com',
+    );
+    // A build given JOBPRICE_SERVICE_URL starts there, wherever it is served.
+    expect(
+      defaultServiceUrl(at('https://cdn.example.com/jobprice/taskpane.html'), 'https://api.example.com'),
+    ).toBe('https://api.example.com');
+    // Plain http (no certificate) and no page at all (tests, benches) keep the local reference service.
     expect(defaultServiceUrl(at('http://localhost:3000/taskpane.html'))).toBe('http://127.0.0.1:8600');
-    expect(defaultServiceUrl(at('https://jobprice.example.com/taskpane.html'))).toBe('http://127.0.0.1:8600');
     expect(defaultServiceUrl(undefined)).toBe('http://127.0.0.1:8600');
   });
 });
