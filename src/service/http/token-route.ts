@@ -39,10 +39,10 @@ export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly 
  *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
  *   one address empties only its own bucket, never the budget of valid attempts from that address;
  * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts);
- * - `refusalDelayMs`: how long a 429 waits before it is sent, on average. A 429 here is the caller's own doing (its
- *   address is over a budget); a caller that ignores Retry-After and asks again at once would otherwise
- *   keep the service busy refusing it, at the expense of everyone else. A client that honours Retry-After
- *   loses nothing it would not have waited anyway.
+ * - `refusalDelayMs`: how long a 429 waits before it is sent, on average. A 429 here is the caller's own
+ *   doing (its address is over a budget); a caller that ignores Retry-After and asks again at once would
+ *   otherwise keep the service busy refusing it, at the expense of everyone else. A client that honours
+ *   Retry-After loses nothing it would not have waited anyway.
  */
 export interface TokenGuards {
   readonly throttle: SignInThrottle | null;
