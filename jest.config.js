@@ -28,6 +28,7 @@ const SERVICE_TESTS = [
   '/test/functions/job-entity.sim.test.ts',
   '/test/usecases/job-cells.sim.test.ts',
   '/test/usecases/refresh.sim.test.ts',
+  '/test/tooling/dev-server-proxy.test.ts',
 ];
 const E2E_TESTS = ['/test/e2e/'];
 
