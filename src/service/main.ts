@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,
+    connections: config.connections,
     logger,
     accessLog: config.accessLog,
   });

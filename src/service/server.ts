@@ -7,7 +7,7 @@ import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
-import { TokenEndpoint } from './http/token-route';
+import { DEFAULT_TOKEN_REFUSAL_DELAY_MS, TokenEndpoint } from './http/token-route';
 import {
   DEFAULT_SIGN_IN_THROTTLE,
   SignInThrottle,
@@ -15,6 +15,13 @@ import {
 } from './auth/sign-in-throttle';
 import { DEFAULT_SECRET_CHECK_LIMITS, SecretCheckGate, type SecretCheckLimits } from './auth/check-gate';
 import { MemoryRateStore, type RateStore } from './limits/rate-store';
+import { RefusalLog } from './http/refusal-log';
+import {
+  ConnectionGuard,
+  defaultConnectionLimits,
+  serverOptions,
+  type ConnectionLimits,
+} from './http/connections';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -44,11 +51,15 @@ export interface ServiceOptions {
   readonly signInThrottle?: SignInThrottleSettings | null;
   /** The bound on concurrent secret checks in this process (check-gate.ts); absent: the default; null: none. */
   readonly secretChecks?: SecretCheckLimits | null;
+  /** How long a 429 from /oauth/token waits before it is sent (token-route.ts); absent: 1 s. */
+  readonly tokenRefusalDelayMs?: number;
   /**
    * Where the rate limits and the sign-in throttle keep their counters; absent: in this process
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
    */
   readonly rateStore?: RateStore;
+  /** Connection caps and timeouts (http/connections.ts); what is absent takes its default. */
+  readonly connections?: Partial<ConnectionLimits>;
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -84,12 +95,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     throttle: throttle ? new SignInThrottle(throttle, store) : null,
     perAddress: rateLimiter,
     checks: checks ? new SecretCheckGate(checks) : null,
+    refusalDelayMs: options.tokenRefusalDelayMs ?? DEFAULT_TOKEN_REFUSAL_DELAY_MS,
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
     throw new Error('bodyLimitBytes must be a positive integer');
 
   let shuttingDown = false;
+  const logger = options.logger ?? silentLogger;
+  const refusalLog = new RefusalLog(logger, undefined, now);
   const handler = createRequestHandler({
     engine: options.engine,
     clients,
@@ -98,16 +112,18 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     cors: new CorsPolicy(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     bodyLimitBytes,
     rateLimiter,
-    logger: options.logger ?? silentLogger,
+    logger,
+    refusalLog,
     accessLog: options.accessLog ?? false,
     isShuttingDown: () => shuttingDown,
   });
 
-  const server = createServer(handler);
-  // A slow or stalled client cannot hold a socket forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  // A slow, stalled or idle client cannot hold a socket forever, nor one address all of them.
+  const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...options.connections };
+  const server = createServer(serverOptions(limits), handler);
+  // Expect: 100-continue goes to the same handler; readBody says Continue once the request may send its body.
+  server.on('checkContinue', handler);
+  new ConnectionGuard(server, limits, logger);
 
   return {
     server,
@@ -125,7 +141,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     close(graceMs = 5_000) {
       shuttingDown = true;
       return new Promise((resolve) => {
-        if (!server.listening) return resolve();
+        if (!server.listening) {
+          refusalLog.flush();
+          return resolve();
+        }
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
         // Keep-alive sockets become idle as their in-flight requests finish; close them as they do,
@@ -135,6 +154,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         server.close(() => {
           clearTimeout(timer);
           clearInterval(sweep);
+          refusalLog.flush();
           resolve();
         });
         server.closeIdleConnections();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { buildOnetPart, ONET_SOURCES } from './onet/build';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
-import { fingerprintSources, staleReason } from './manifest';
+import { fingerprintSources, partChecksum, partsChangedReason, staleReason } from './manifest';
 import { ManifestSchema } from './index-schema';
 import { buildWagesPart, wageSourcePaths } from './wages';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
@@ -51,7 +51,8 @@ export function indexStaleReason(
     if (m.partVersions?.[name] !== v)
       return `${name} version ${m.partVersions?.[name] ?? 'unknown'} differs from this code's ${v}`;
   }
-  for (const f of Object.values(m.parts)) if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
+  const changed = partsChangedReason(m, outDir, hash === 'always');
+  if (changed !== null) return changed;
   return staleReason(m, rawDir, expectedSources(rawDir), hash);
 }
 
@@ -83,12 +84,15 @@ function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string
   return v;
 }
 
-/** Writes via a temporary name and a rename, so a crash never leaves a half-written part behind. */
-function writeJson(path: string, value: unknown): number {
-  const text = JSON.stringify(value);
+/**
+ * Writes via a temporary name and a rename, so a crash never leaves a half-written part behind; returns
+ * the bytes written and their checksum (for the manifest).
+ */
+function writeJson(path: string, value: unknown): { bytes: number; sha256: string } {
+  const text = Buffer.from(JSON.stringify(value), 'utf8');
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
-  return Buffer.byteLength(text);
+  return { bytes: text.length, sha256: partChecksum(text) };
 }
 
 /**
@@ -115,11 +119,17 @@ export async function buildIndex(opts: {
     buildOnetPart(opts.rawDir),
   ]);
   mkdirSync(opts.outDir, { recursive: true });
-  const sizes: Record<string, number> = {
+  const written = {
     [PART_FILES.wages]: writeJson(join(opts.outDir, PART_FILES.wages), wages),
     [PART_FILES.geography]: writeJson(join(opts.outDir, PART_FILES.geography), geography),
     [PART_FILES.onet]: writeJson(join(opts.outDir, PART_FILES.onet), onet),
   };
+  const sizes: Record<string, number> = {};
+  const checksums: Record<string, string> = {};
+  for (const [file, { bytes, sha256 }] of Object.entries(written)) {
+    sizes[file] = bytes;
+    checksums[file] = sha256;
+  }
   const ms = performance.now() - t0;
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
@@ -129,8 +139,9 @@ export async function buildIndex(opts: {
     sources: fingerprintSources(opts.rawDir, expectedSources(opts.rawDir)),
     vintages: vintagesOf(wages, geography),
     parts: PART_FILES,
+    checksums,
   };
   // The manifest goes last: its presence says every part is complete.
-  sizes[MANIFEST_FILE] = writeJson(join(opts.outDir, MANIFEST_FILE), manifest);
+  sizes[MANIFEST_FILE] = writeJson(join(opts.outDir, MANIFEST_FILE), manifest).bytes;
   return { upToDate: false, ms, manifest, sizes };
 }
