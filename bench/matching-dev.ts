@@ -16,7 +16,8 @@ import { join, resolve } from 'node:path';
  * - the answered share, and the precision of each rating: right means agreeing with the label at every
  *   digit it gives.
  * Census lines restricted to an industry are asked with that industry as NAICSCode where the Census
- * industry codes name one NAICS sector (censusIndustrySector below).
+ * industry codes name one NAICS sector, and with the NAICS industry for schools and colleges
+ * (censusIndustrySector below).
  *
  * For the wages file it prices each filing at its worksite (ZIP, else city and state, else state) and
  * compares the offered annual wage with the priced percentiles: coverage (offer within P10-P90), the
