@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { buildOnetPart, ONET_SOURCES } from './onet/build';
+import { ONET_PART_VERSION } from './onet/part';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, partChecksum, partsChangedReason, staleReason } from './manifest';
 import { ManifestSchema } from './index-schema';
@@ -14,16 +15,17 @@ export const MANIFEST_FILE = 'manifest.json';
 
 /** Every raw file a build reads now, relative to the raw folder (OEWS files are discovered). */
 export function expectedSources(rawDir: string): string[] {
-  // The O*NET part also reads the OEWS national file (employment priors): list each file once.
+  // The O*NET part also reads the OEWS national and sector files (employment priors): list each file once.
   return [...new Set([...wageSourcePaths(rawDir), ...Object.values(GEO_SOURCES), ...ONET_SOURCES])];
 }
 
 /**
  * Versions of code whose output is stored in the index besides our own format: the O*NET part's words
- * are produced by the matcher's normaliser, so a change there makes the stored part stale too.
+ * are produced by the matcher's normaliser, so a change there makes the stored part stale too, and so
+ * does a change of the part's shape (ONET_PART_VERSION).
  */
 export function partVersions(): Record<string, number> {
-  return { onetNormalizer: NORMALIZER_VERSION };
+  return { onetNormalizer: NORMALIZER_VERSION, onetPart: ONET_PART_VERSION };
 }
 
 export function readManifest(outDir: string): Manifest | null {

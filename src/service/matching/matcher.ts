@@ -10,6 +10,7 @@ import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { OccupationScorer } from './scorer';
+import { SectorPrior } from './sector-prior';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -82,10 +83,17 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     };
   }
 
-  // The employer's industry, where it names a level of school, settles which teachers a title means
+  // The employer's industry weighs the candidates by how concentrated each is in its sector
+  // (sector-prior.ts), and, where it names a level of school, settles which teachers a title means
   // (school-level.ts).
+  const sectorPrior = new SectorPrior(part, socCodes);
   const read = (title: string, description: string, industry: string) =>
-    atSchoolLevel(readings.read(title, description), industrySchoolLevel(industry), socCodes, ownTitleWords);
+    atSchoolLevel(
+      sectorPrior.apply(readings.read(title, description), industry),
+      industrySchoolLevel(industry),
+      socCodes,
+      ownTitleWords,
+    );
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {
     const { words, level, list } = read(title, description, industry);

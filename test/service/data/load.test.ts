@@ -12,7 +12,7 @@ const EMPTY_ONET_PART = {
   kind: 'onet',
   normalizerVersion: 0,
   release: 'test',
-  occupations: { codes: [], titles: [], zones: [], family: [], employment: [] },
+  occupations: { codes: [], titles: [], zones: [], family: [], employment: [], sectorEmployment: {} },
   families: { codes: [], names: [] },
   vocab: [],
   headCounts: [],

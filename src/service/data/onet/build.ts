@@ -30,6 +30,8 @@ export const ONET_FILES = {
   alternateTitles: 'onet/29.3/Alternate Titles.xlsx',
   socDefinitions: 'crosswalks/soc_2018_definitions.xlsx',
   oewsNational: 'oews/national_M2025_dl.xlsx',
+  /** The newest staged OEWS national-by-sector file: each occupation's employment per NAICS sector. */
+  oewsSector: 'oews/natsector_M2024_dl.xlsx',
 } as const;
 
 /** How many times each title word counts in an occupation's JobDesc bag (see the title field in buildOnetPart). */
@@ -213,6 +215,7 @@ export async function buildOnetPart(rawDir: string, options: OnetBuildOptions = 
       zones,
       family,
       employment: await readEmployment(path(ONET_FILES.oewsNational), codes),
+      sectorEmployment: await readSectorEmployment(path(ONET_FILES.oewsSector), codes),
     },
     families,
     vocab,
@@ -298,10 +301,55 @@ async function readEmployment(file: string, codes: string[]): Promise<number[]> 
     const code = cellText(r[occCol as number]);
     if (Number.isFinite(emp) && !employment.has(code)) employment.set(code, emp);
   }
-  return codes.map((code) => {
-    const soc = socOf(code);
-    return employment.get(soc) ?? employment.get(broadOccupationCode(soc)) ?? 0;
-  });
+  return codes.map((code) => jobsOf(employment, code));
+}
+
+/** An O*NET code's jobs in OEWS rows by code: its SOC detailed row, else the broad aggregate, else 0. */
+function jobsOf(employment: ReadonlyMap<string, number>, code: string): number {
+  const soc = socOf(code);
+  return employment.get(soc) ?? employment.get(broadOccupationCode(soc)) ?? 0;
+}
+
+/**
+ * OEWS employment per NAICS sector (the file's sector keys: "31" for 31-33, "99" for government) and
+ * O*NET code, by the same rule as readEmployment: the SOC detailed row, else its broad aggregate; 0 where
+ * the sector file has no row for the occupation (too few jobs there to publish), -1 where it withholds
+ * the figure ("**"); and each sector's "All Occupations" total.
+ */
+async function readSectorEmployment(
+  file: string,
+  codes: string[],
+): Promise<Record<string, { total: number; byOccupation: number[] }>> {
+  const rows = await readXlsx(file);
+  const [naicsCol, occCol, groupCol, empCol] = columnIndexes(
+    (rows[0] ?? []).map((c) => cellText(c)),
+    ['NAICS', 'OCC_CODE', 'O_GROUP', 'TOT_EMP'],
+    file,
+  );
+  const bySector = new Map<string, Map<string, number>>();
+  for (const r of rows.slice(1)) {
+    // NAICS is text for most sectors but an integer for 31, 44 and 48 (raw SOURCES.md caveat 2).
+    const sector = cellText(r[naicsCol as number]);
+    const group = cellText(r[groupCol as number]);
+    if (sector === '' || (group !== 'detailed' && group !== 'broad' && group !== 'total')) continue;
+    let employment = bySector.get(sector);
+    if (employment === undefined) bySector.set(sector, (employment = new Map()));
+    const text = cellText(r[empCol as number]).replace(/,/g, '');
+    const emp = text.startsWith('*') ? -1 : Number(text);
+    const code = cellText(r[occCol as number]);
+    if (Number.isFinite(emp) && !employment.has(code)) employment.set(code, emp);
+  }
+  const out: Record<string, { total: number; byOccupation: number[] }> = {};
+  for (const [sector, employment] of bySector) {
+    const total = employment.get('00-0000');
+    if (total === undefined || !(total > 0))
+      throw new Error(`${file}: sector ${sector} has no All Occupations row`);
+    out[sector] = {
+      total,
+      byOccupation: codes.map((code) => jobsOf(employment, code)),
+    };
+  }
+  return out;
 }
 
 /** The 23 SOC major groups from the SOC 2018 definitions workbook (three title rows, header on row 4). */

@@ -25,6 +25,16 @@ export interface OnetPart {
      * matcher uses it as a prior: a title shared by several occupations most likely means the larger.
      */
     readonly employment: number[];
+    /**
+     * OEWS employment per NAICS sector (May 2024; keys as the sector file publishes them: "31" for
+     * 31-33, "44", "48", "99" for government): the sector's total, and each occupation's jobs there by
+     * the rule of `employment`, 0 where the sector has none published, -1 where OEWS withholds the
+     * figure. The matcher weighs a title's candidates by how concentrated each is in the request's
+     * sector (matching/sector-prior.ts).
+     */
+    readonly sectorEmployment: Readonly<
+      Record<string, { readonly total: number; readonly byOccupation: number[] }>
+    >;
   };
   /** SOC 2018 major groups: code ("15-0000") and name ("Computer and Mathematical Occupations"). */
   readonly families: { readonly codes: string[]; readonly names: string[] };
@@ -60,6 +70,12 @@ export interface OnetPart {
     readonly length: number[];
   };
 }
+
+/**
+ * The part's shape, stored in the index manifest: an index whose O*NET part was built with another
+ * shape is rebuilt (2: sectorEmployment).
+ */
+export const ONET_PART_VERSION = 2;
 
 /** Kinds of title, best first (the build keeps the best kind when one word set appears twice). */
 export const TitleKind = {

@@ -29,6 +29,10 @@ export const OnetPartSchema = z.object({
     zones: z.array(z.number().int().min(0).max(5)),
     family: ids,
     employment: z.array(z.number().nonnegative()),
+    sectorEmployment: z.record(
+      z.string(),
+      z.object({ total: z.number().positive(), byOccupation: z.array(z.number().min(-1)) }),
+    ),
   }),
   families: z.object({ codes: z.array(z.string()), names: z.array(z.string()) }),
   vocab: z.array(z.string()),
@@ -69,6 +73,10 @@ export function checkOnetPart(part: OnetPart): void {
     employment: occ.employment,
   })) {
     if (arr.length !== n) fail(`occupations.${name} has ${arr.length} entries for ${n} codes`);
+  }
+  for (const [sector, { byOccupation }] of Object.entries(occ.sectorEmployment)) {
+    if (byOccupation.length !== n)
+      fail(`occupations.sectorEmployment.${sector} has ${byOccupation.length} entries for ${n} codes`);
   }
   if (families.codes.length !== families.names.length)
     fail('families.codes and families.names differ in length');

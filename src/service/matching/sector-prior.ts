@@ -1,0 +1,82 @@
+import type { OnetPart } from '../data/onet/part';
+import { parseIndustry } from '../pricing/industry';
+import { inferred, type RankedEntry, type Ranking } from './ranking';
+
+/**
+ * The employer's industry as evidence for the occupation (docs/methodology.md §2a, "Readings").
+ *
+ * One title names different jobs in different industries ("Manager, Branch" at a bank and at a
+ * distributor; "Technician" at a hospital and at a mill), and the request's NAICSCode says which
+ * industry. OEWS publishes each occupation's employment per NAICS sector, so the matcher knows how
+ * concentrated each candidate is in that sector: its share of the sector's jobs over its share of all
+ * jobs (the location quotient of labour economics). With an industry, each candidate's score gains
+ * WEIGHT x ln(that ratio), the logarithm capped at +-CAP: at most +-0.05, so the industry decides between
+ * candidates the title leaves close and never turns a clear answer into a weak one. An occupation the
+ * sector file does not list for the sector counts as the least concentrated; one whose figure OEWS
+ * withholds is neither favoured nor held back.
+ *
+ * Candidates are taken in their ranked order with each score capped by those ranked before it, so the
+ * ranking's own choices (readings, entry-level exclusions) stand unless the industry outweighs the gap.
+ * A candidate moved to the top by the industry is at most Probable: the title did not settle it. Without
+ * an industry, or with one the sector file does not cover (a code no sector matches), the ranking is
+ * unchanged.
+ */
+const WEIGHT = 0.05;
+const CAP = 1;
+
+export class SectorPrior {
+  /** Per OEWS sector key, each occupation's ln(concentration), capped; NaN where OEWS withholds it. */
+  private readonly logRatio = new Map<string, Float64Array>();
+
+  constructor(part: OnetPart, socCodes: readonly string[]) {
+    const sectors = Object.entries(part.occupations.sectorEmployment);
+    // Each SOC code once (several O*NET codes share one), across all sectors: the all-industry shares.
+    const national = new Map<string, number>();
+    let nationalTotal = 0;
+    for (const [, { total, byOccupation }] of sectors) {
+      nationalTotal += total;
+      const seen = new Set<string>();
+      byOccupation.forEach((jobs, o) => {
+        const soc = socCodes[o] as string;
+        if (jobs <= 0 || seen.has(soc)) return;
+        seen.add(soc);
+        national.set(soc, (national.get(soc) ?? 0) + jobs);
+      });
+    }
+    for (const [key, { total, byOccupation }] of sectors) {
+      this.logRatio.set(
+        key,
+        Float64Array.from(byOccupation, (jobs, o) => {
+          const all = national.get(socCodes[o] as string) ?? 0;
+          if (jobs < 0) return Number.NaN;
+          if (jobs === 0 || all === 0) return -CAP;
+          const ratio = jobs / total / (all / nationalTotal);
+          return Math.max(-CAP, Math.min(CAP, Math.log(ratio)));
+        }),
+      );
+    }
+  }
+
+  /** The ranking reordered by the industry's evidence (see above); unchanged without a known sector. */
+  apply(ranking: Ranking, naics: string): Ranking {
+    const logRatio = this.sectorOf(naics);
+    if (logRatio === undefined || ranking.list.length < 2) return ranking;
+    let cap = Number.POSITIVE_INFINITY;
+    const keyed = ranking.list.map((entry, i) => {
+      cap = Math.min(cap, entry.score);
+      const lr = logRatio[entry.o] as number;
+      return { entry, i, key: cap + WEIGHT * (Number.isNaN(lr) ? 0 : lr) };
+    });
+    keyed.sort((a, b) => b.key - a.key || a.i - b.i);
+    if (keyed[0]?.i === 0) return ranking;
+    const list: RankedEntry[] = keyed.map((k) => k.entry);
+    const top = list[0] as RankedEntry;
+    list[0] = { ...top, rating: inferred(top.rating) };
+    return { ...ranking, list };
+  }
+
+  private sectorOf(naics: string): Float64Array | undefined {
+    const industry = parseIndustry(naics);
+    return industry.ok && industry.sector !== null ? this.logRatio.get(industry.sector.oewsKey) : undefined;
+  }
+}

@@ -1,0 +1,104 @@
+import type { OnetPart } from '../../../src/service/data/onet/part';
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import type { Ranking } from '../../../src/service/matching/ranking';
+import { SectorPrior } from '../../../src/service/matching/sector-prior';
+import { loadRealMatcher, loadRealOnetPart } from './onet-part-fixture';
+
+/**
+ * The request's industry (NAICSCode, D10) weighs a title's candidates by how concentrated each
+ * occupation is in that sector (docs/methodology.md §2a, "Readings"). Our own example titles.
+ */
+
+/** Three occupations in two OEWS sectors: the prior reads only the sector employment. */
+function partWith(sectorEmployment: OnetPart['occupations']['sectorEmployment']): OnetPart {
+  return { occupations: { sectorEmployment } } as unknown as OnetPart;
+}
+const SOC = ['11-1111', '22-2222', '33-3333'];
+/** A ranking of [occupation, score] entries, best first. */
+const ranking = (...entries: [number, number][]): Ranking => ({
+  words: ['example'],
+  level: null,
+  list: entries.map(([o, score]) => ({ o, score, rating: score >= 0.85 ? 'Confident' : 'Probable' })),
+});
+const order = (r: Ranking): number[] => r.list.map((e) => e.o);
+
+describe('SectorPrior', () => {
+  // Sector 44 holds half of its jobs in occupation 1 and few in occupation 0, none in occupation 2;
+  // sector 62 the reverse, and OEWS withholds occupation 2's figure there (-1).
+  const prior = new SectorPrior(
+    partWith({
+      '44': { total: 1000, byOccupation: [10, 500, 0] },
+      '62': { total: 1000, byOccupation: [490, 10, -1] },
+    }),
+    SOC,
+  );
+
+  it('puts first a close candidate concentrated in the sector, at most Probable', () => {
+    const out = prior.apply(ranking([0, 0.9], [1, 0.88], [2, 0.5]), '441110');
+    expect(order(out)).toEqual([1, 0, 2]);
+    expect(out.list[0]).toMatchObject({ o: 1, rating: 'Probable' });
+    expect(order(prior.apply(ranking([1, 0.9], [0, 0.88]), '621111'))).toEqual([0, 1]);
+  });
+
+  it('keeps a clear lead, and the ranking without an industry or for a sector it has no figures of', () => {
+    const clear = ranking([0, 0.95], [1, 0.8], [2, 0.5]);
+    expect(prior.apply(clear, '441110')).toBe(clear);
+    const close = ranking([0, 0.9], [1, 0.88]);
+    for (const naics of ['', '92', '99', 'retail']) expect(prior.apply(close, naics)).toBe(close);
+  });
+
+  it('holds back an occupation the sector does not employ, but not one whose figure is withheld', () => {
+    expect(order(prior.apply(ranking([2, 0.9], [1, 0.88]), '44'))).toEqual([1, 2]);
+    expect(order(prior.apply(ranking([2, 0.9], [1, 0.88]), '62'))).toEqual([2, 1]);
+    expect(order(prior.apply(ranking([2, 0.9], [0, 0.88]), '62'))).toEqual([0, 2]);
+  });
+
+  it('reads a candidate’s score as at most that of any ranked before it', () => {
+    // A reading put occupation 0 first although occupation 1 scored higher: only the prior can undo it.
+    expect(order(prior.apply(ranking([0, 0.6], [1, 0.95]), '62'))).toEqual([0, 1]);
+    expect(order(prior.apply(ranking([0, 0.6], [1, 0.95]), '44'))).toEqual([1, 0]);
+    expect(order(prior.apply(ranking([0, 0.9], [1, 0.7]), '44'))).toEqual([0, 1]);
+  });
+});
+
+describe('the industry in the real matcher', () => {
+  let matcher: OnetMatcher;
+  let part: OnetPart;
+  beforeAll(async () => {
+    [matcher, part] = await Promise.all([loadRealMatcher(), loadRealOnetPart()]);
+  }, 120_000);
+
+  it('stores each occupation’s employment per OEWS sector', () => {
+    const { codes, sectorEmployment } = part.occupations;
+    const nurses = codes.indexOf('29-1141.00');
+    const health = sectorEmployment['62'];
+    const manufacturing = sectorEmployment['31'];
+    expect(health?.total).toBeGreaterThan(10_000_000);
+    expect(health?.byOccupation[nurses]).toBeGreaterThan(10 * (manufacturing?.byOccupation[nurses] ?? 0));
+    for (const { byOccupation } of Object.values(sectorEmployment))
+      expect(byOccupation).toHaveLength(codes.length);
+  });
+
+  it('reads a shift supervisor at a restaurant as the food service workers’ supervisor, at most Probable', () => {
+    expect(matcher.match('Shift Supervisor', '', '722511')).toMatchObject({
+      socCode: '35-1012',
+      rating: 'Probable',
+    });
+    expect(matcher.match('Shift Supervisor', '', '')?.socCode).not.toBe('35-1012');
+  });
+
+  it('keeps a title O*NET settles, whatever the industry', () => {
+    expect(matcher.match('Registered Nurse', '', '311111')).toMatchObject({
+      socCode: '29-1141',
+      rating: 'Confident',
+    });
+    expect(matcher.match('Software Developer', '', '722511')?.socCode).toBe('15-1252');
+  });
+
+  it('ranks the same first candidate as it matches (D18)', () => {
+    for (const naics of ['', '722511', '31', '92'])
+      expect(matcher.rank('Shift Supervisor', '', 5, naics)[0]?.socCode).toBe(
+        matcher.match('Shift Supervisor', '', naics)?.socCode,
+      );
+  });
+});
