@@ -9,6 +9,7 @@ import { QueryWords } from './query-words';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
+import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { SectorPrior } from './sector-prior';
 import { TitleIndex } from './title-index';
@@ -86,14 +87,17 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // The employer's industry weighs the candidates by how concentrated each is in its sector
   // (sector-prior.ts), and, where it names a level of school, settles which teachers a title means
   // (school-level.ts).
+  // A schooling clause is matched without, and read as the Job Zones it allows (schooling.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
-  const read = (title: string, description: string, industry: string) =>
-    atSchoolLevel(
-      sectorPrior.apply(readings.read(title, description), industry),
+  const read = (written: string, description: string, industry: string) => {
+    const { title, schooling } = readSchooling(written);
+    return atSchoolLevel(
+      sectorPrior.apply(atSchooling(readings.read(title, description), schooling, zones), industry),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
     );
+  };
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {
     const { words, level, list } = read(title, description, industry);
