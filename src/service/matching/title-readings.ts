@@ -27,6 +27,10 @@ import {
 
 const JOINS = /[/\-–]/;
 
+/** Words that name the person holding a job, as normalised and as written (personWordReading). */
+const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
+const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?|people)\b/gi;
+
 /**
  * The title as matched, read the way an analyst reads it where O*NET does not list it
  * (docs/methodology.md §2a, "Readings"): an executive over a function, one of two combined roles, a
@@ -55,6 +59,7 @@ export class TitleReadings {
         : null) ??
       ((classes & WordClass.Physician) !== 0 ? this.physicianReading(title, description, direct) : null) ??
       this.apprenticeReading(title, description, direct) ??
+      this.personWordReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
@@ -102,6 +107,29 @@ export class TitleReadings {
       words,
       level: direct.level,
       list: leading(trade, { ...top, rating: inferred(top.rating) }).list,
+    };
+  }
+
+  /**
+   * "Boy", "girl", "man", "woman", "lady" and "person" in a title name the worker, not the job ("Stock
+   * Boy", "Tool Room Man", "Laundry Girl"). O*NET lists only a few such titles ("Bus Boy", "Change
+   * Person"), so a rare word like "boy" pulls an unlisted title to the one occupation that lists it.
+   * Where O*NET does not list the title itself, it is read without the word, as any title is (so a
+   * field left alone is the field's worker: "Mail Boy" is a mail clerk), at most Probable.
+   */
+  private personWordReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const first = direct.list[0];
+    if (!direct.words.some((w) => PERSON_WORDS.has(w)) || listsTitle(first)) return null;
+    const asWritten = title.replace(PERSON_WORD, ' ').replace(/\s+/g, ' ').trim();
+    // The word may have come from a closed compound the matcher split ("Silverman"): nothing to read.
+    if (asWritten === title) return null;
+    const without = this.read(asWritten, description);
+    const top = without.list[0];
+    if (top === undefined) return null;
+    return {
+      words: direct.words,
+      level: direct.level,
+      list: leading(without, { ...top, rating: inferred(top.rating) }).list,
     };
   }
 

@@ -129,6 +129,21 @@ describe('apprentices', () => {
   });
 });
 
+describe('a person word ("boy", "girl", "man") names the worker, not the job', () => {
+  it('reads a title O*NET does not list without the word, at most Probable', () => {
+    expect(match('Mail Boy')).toMatchObject({ socCode: '43-9051', rating: 'Probable' });
+    expect(soc('Parts Man')).toBe('41-2022');
+    expect(soc('Laundry Girl')).toBe('51-6011');
+    // Without the reading, "boy" pulls these to the occupation that lists "Bus Boy".
+    for (const title of ['Mail Boy', 'Warehouse Boy', 'Tool Room Boy'])
+      expect(soc(title)).not.toBe('35-9011');
+  });
+
+  it('keeps a title O*NET lists with the word', () => {
+    expect(match('Bus Boy')).toMatchObject({ socCode: '35-9011', rating: 'Confident' });
+  });
+});
+
 function pick(m: ReturnType<OnetMatcher['match']>) {
   return m === null ? null : { socCode: m.socCode, levelShift: m.levelShift, jobLevelName: m.jobLevelName };
 }
