@@ -6,10 +6,11 @@ import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, staleReason } from './manifest';
 import { ManifestSchema } from './index-schema';
 import { buildWagesPart, wageSourcePaths } from './wages';
+import { WageIndex } from './wage-index';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
 
 /** Part files in the index folder. */
-export const PART_FILES = { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' } as const;
+export const PART_FILES = { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' } as const;
 export const MANIFEST_FILE = 'manifest.json';
 
 /** Every raw file a build reads now, relative to the raw folder (OEWS files are discovered). */
@@ -84,12 +85,12 @@ function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string
 }
 
 /** Writes via a temporary name and a rename, so a crash never leaves a half-written part behind. */
-function writeJson(path: string, value: unknown): number {
-  const text = JSON.stringify(value);
-  writeFileSync(`${path}.tmp`, text);
+function writePart(path: string, bytes: string | Uint8Array): number {
+  writeFileSync(`${path}.tmp`, bytes);
   renameSync(`${path}.tmp`, path);
-  return Buffer.byteLength(text);
+  return Buffer.byteLength(bytes);
 }
+const writeJson = (path: string, value: unknown): number => writePart(path, JSON.stringify(value));
 
 /**
  * Builds the index unless it is up to date (same format version, same raw bytes: hashed, since the
@@ -116,7 +117,8 @@ export async function buildIndex(opts: {
   ]);
   mkdirSync(opts.outDir, { recursive: true });
   const sizes: Record<string, number> = {
-    [PART_FILES.wages]: writeJson(join(opts.outDir, PART_FILES.wages), wages),
+    // The wage tables are numbers: typed arrays in a packed file (wage-index.ts), not JSON.
+    [PART_FILES.wages]: writePart(join(opts.outDir, PART_FILES.wages), WageIndex.fromPart(wages).encode()),
     [PART_FILES.geography]: writeJson(join(opts.outDir, PART_FILES.geography), geography),
     [PART_FILES.onet]: writeJson(join(opts.outDir, PART_FILES.onet), onet),
   };

@@ -56,9 +56,9 @@ export function createPricingEngine(
   opts: EngineOptions = {},
 ): PricingEngine {
   const year = opts.wageVintage ?? index.wages.primaryYear;
-  if (index.wages.national[String(year)] === undefined) {
+  if (!index.wages.nationalYears.includes(year)) {
     throw new Error(
-      `No OEWS national file for May ${year} in the index (have: ${Object.keys(index.wages.national).join(', ')})`,
+      `No OEWS national file for May ${year} in the index (have: ${index.wages.nationalYears.join(', ')})`,
     );
   }
   const { wages, geography } = index;

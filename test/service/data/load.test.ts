@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { partVersions } from '../../../src/service/data/build';
 import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
 import { IndexNotReadyError, loadIndex } from '../../../src/service/data/load';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import { RAW_DIR } from '../engine/test-index';
 
 /** A well-formed O*NET part with no occupations: the loader checks its shape like the other parts. */
@@ -33,13 +34,13 @@ const manifest = (over: Partial<Manifest>): Manifest => ({
   buildMs: 0,
   sources: [],
   vintages: {},
-  parts: { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' },
+  parts: { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' },
   ...over,
 });
 const writeParts = (): void => {
   writeFileSync(
-    join(dir, 'wages.json'),
-    JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }),
+    join(dir, 'wages.bin'),
+    WageIndex.fromPart({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }).encode(),
   );
   writeFileSync(
     join(dir, 'geography.json'),
@@ -96,9 +97,12 @@ test('an index whose recorded raw files differ from the raw folder is refused', 
 
 test('a damaged part is refused with the same advice', async () => {
   writeParts();
-  writeFileSync(join(dir, 'wages.json'), '{"trunc');
+  writeFileSync(join(dir, 'geography.json'), '{"trunc');
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
-  await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.json.*npm run data:build/);
+  await expect(loadIndex(dir)).rejects.toThrow(/cannot read geography\.json.*npm run data:build/);
+  writeParts();
+  writeFileSync(join(dir, 'wages.bin'), Buffer.from('JPPACK01'));
+  await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.bin.*npm run data:build/);
 });
 
 test('a part of the wrong shape is refused, naming the field', async () => {

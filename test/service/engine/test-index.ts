@@ -2,15 +2,20 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildGeographyPart, GEO_SOURCES } from '../../../src/service/data/geography';
-import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
+import { INDEX_FORMAT_VERSION, type Manifest, type WagesPart } from '../../../src/service/data/index-types';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { dataPaths } from '../../../src/service/config';
 import { findRaw } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import type { Matcher, OccupationMatch } from '../../../src/service/model';
 
 /** The staged raw folder the tests read. */
 export const RAW_DIR = dataPaths(process.env, resolve(__dirname, '../../..')).rawDir;
+
+/** What the cache holds: the parts as built, before the wage tables are packed. */
+type BuiltIndex = Omit<PricingIndex, 'wages'> & { readonly wages: WagesPart };
+const compact = (built: BuiltIndex): PricingIndex => ({ ...built, wages: WageIndex.fromPart(built.wages) });
 
 /**
  * The wages and geography parts built from the real raw files, cached in the OS temp folder between
@@ -29,7 +34,7 @@ export async function testIndex(): Promise<PricingIndex> {
     .join('|');
   const hash = Buffer.from(`${INDEX_FORMAT_VERSION}|${key}`).toString('base64url').slice(-40);
   const cache = join(tmpdir(), `jobprice-test-index-${hash}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PricingIndex;
+  if (existsSync(cache)) return compact(JSON.parse(readFileSync(cache, 'utf8')) as BuiltIndex);
   const [wages, geography] = [await buildWagesPart(RAW_DIR), await buildGeographyPart(RAW_DIR)];
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
@@ -39,9 +44,9 @@ export async function testIndex(): Promise<PricingIndex> {
     vintages: {},
     parts: {},
   };
-  const index: PricingIndex = { manifest, wages, geography };
+  const index: BuiltIndex = { manifest, wages, geography };
   writeFileSync(cache, JSON.stringify(index));
-  return index;
+  return compact(index);
 }
 
 /**
@@ -50,7 +55,8 @@ export async function testIndex(): Promise<PricingIndex> {
  * that pricing is checked independently of title matching.
  */
 export function socMatcher(index: PricingIndex): Matcher {
-  const rows = index.wages.national[String(index.wages.primaryYear)]?.rows ?? {};
+  const row = (code: string): { title: string } | undefined =>
+    index.wages.national(index.wages.primaryYear, code);
   const matcher: Matcher = {
     /** The one candidate is the match itself (D18: the first candidate is the job pricing uses). */
     rank(title: string, _description: string, limit: number) {
@@ -60,7 +66,7 @@ export function socMatcher(index: PricingIndex): Matcher {
     /** D19: a code the wage index knows, at the title's `@shift`. */
     pinned(code: string, title: string): OccupationMatch | null {
       const soc = code.trim().slice(0, 7);
-      if (rows[soc] === undefined) return null;
+      if (row(soc) === undefined) return null;
       const shift = /@([+-]?\d)$/.exec(title.trim())?.[1] ?? '0';
       return matcher.match(`soc:${soc}@${shift}`, '');
     },
@@ -72,10 +78,10 @@ export function socMatcher(index: PricingIndex): Matcher {
       return {
         onetCode: `${soc}.00`,
         socCode: soc,
-        occupationTitle: rows[soc]?.title ?? soc,
+        occupationTitle: row(soc)?.title ?? soc,
         rating: 'Confident',
         score: 1,
-        jobFamilyName: rows[`${soc.slice(0, 2)}-0000`]?.title ?? '',
+        jobFamilyName: row(`${soc.slice(0, 2)}-0000`)?.title ?? '',
         jobLevelName: levelShift > 0 ? 'Senior' : levelShift < 0 ? 'Junior' : '',
         levelShift,
       };
