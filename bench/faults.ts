@@ -22,7 +22,7 @@ import { batchSender } from '../src/api/batch-sender';
 import { abortsRun, isPayloadTooLarge } from '../src/api/errors';
 import { detectMapping } from '../src/domain/column-mapping';
 import { OUTPUT_HEADERS, STATUS_HEADER, STATUS_OK } from '../src/excel/output-columns';
-import { priceSelection, type PriceRunSummary } from '../src/runtime/pricing-run';
+import { priceSelection, type PriceRunSummary } from '../src/usecases/pricing-run';
 import { jobSheet } from '../test/sim-excel/fixtures';
 import { installSimHost } from '../test/sim-excel/host';
 import { startServiceProcess } from './service-process';

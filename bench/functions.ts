@@ -9,9 +9,9 @@
  */
 import { PATHS } from '../src/api/wire';
 import { salary50 } from '../src/functions/functions';
-import { createJobPricer } from '../src/runtime/pricer';
-import { functionsPricer, installFunctionsPricer } from '../src/runtime/functions-pricer';
-import { getSession, installSession } from '../src/runtime/session';
+import { createJobPricer } from '../src/formulas/pricer';
+import { functionsPricer, installFunctionsPricer } from '../src/formulas/functions-pricer';
+import { getSession, installSession } from '../src/session/session';
 import {
   installCustomFunctions,
   installOfficeRuntime,

@@ -13,6 +13,7 @@ import { dataPaths } from '../src/service/config';
 import { ONET_FILES } from '../src/service/data/onet/build';
 import { cellText, readCsv, readXlsx, requireRaw } from '../src/service/data/raw-files';
 import { createMatcher, type OnetMatcher } from '../src/service/matching/matcher';
+import { sameMajorGroup } from '../src/service/soc-code';
 import { rawWords, singular } from '../src/service/text/normalize';
 import { EMPLOYER_TITLES, type KindedTitle } from '../test/service/matching/employer-titles';
 import {
@@ -51,7 +52,7 @@ export function evaluate(matcher: OnetMatcher, label: string, list: readonly Eva
     else {
       if (first !== undefined && m.socCode.startsWith(first)) first6++;
       if (accepted(e, m.socCode)) any6++;
-      if (first !== undefined && m.socCode.slice(0, 2) === first.slice(0, 2)) major2++;
+      if (first !== undefined && sameMajorGroup(m.socCode, first)) major2++;
     }
     const key = m?.rating ?? 'none';
     const cell = (ratings[key] ??= [0, 0]);

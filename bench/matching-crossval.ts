@@ -20,6 +20,7 @@ import { dataPaths } from '../src/service/config';
 import { buildOnetPart, ONET_FILES, titleVariants } from '../src/service/data/onet/build';
 import { readCsv, requireRaw } from '../src/service/data/raw-files';
 import { createMatcher } from '../src/service/matching/matcher';
+import { socOf } from '../src/service/soc-code';
 import type { EvalTitle } from '../test/service/matching/heldout-titles';
 import { evaluate, formatRows, literalKey, type AccuracyRow } from './matching-accuracy';
 
@@ -57,7 +58,7 @@ function reportedTitles(rawDir: string): { titles: EvalTitle[]; occupationTitles
       continue;
     }
     const entry = byKey.get(key) ?? { title: text, accept: new Set<string>() };
-    entry.accept.add((r[code] ?? '').slice(0, 7));
+    entry.accept.add(socOf(r[code] ?? ''));
     byKey.set(key, entry);
   }
   return {

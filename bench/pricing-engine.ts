@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { jobSpec } from '../src/domain/job';
 import { loadIndex } from '../src/service/data/load';
 import { createPricingEngine, loadPricingEngine } from '../src/service/engine';
-import { FULL_SCOPE, type Matcher } from '../src/service/model';
+import { FULL_SCOPE, type Matcher } from '../src/service/contracts';
 
 /**
  * `npx tsx bench/pricing-engine.ts`: prints index size, start-up (load + matcher) time, price() timing

@@ -16,7 +16,7 @@ import { batchSender } from '../src/api/batch-sender';
 import { detectMapping } from '../src/domain/column-mapping';
 import type { SendBatch } from '../src/domain/planner';
 import type { JobResult } from '../src/api/wire';
-import { priceSelection, type PriceRunSummary } from '../src/runtime/pricing-run';
+import { priceSelection, type PriceRunSummary } from '../src/usecases/pricing-run';
 import { jobSheet } from '../test/sim-excel/fixtures';
 import { installSimHost } from '../test/sim-excel/host';
 import { SimRequestContext } from '../test/sim-excel/office-api';

@@ -19,7 +19,7 @@ const stages = [
   ['types', bin('tsc'), ['-b', 'tsconfig.build.json']],
   ['types (tests, scripts, benches)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['format', bin('prettier'), ['--check', '.']],
-  // functions.ts is generated from src/runtime/function-catalog.ts; a hand edit or a stale file fails here.
+  // functions.ts is generated from src/formulas/function-catalog.ts; a hand edit or a stale file fails here.
   ['generated functions.ts', bin('tsx'), ['scripts/generate-functions.ts', '--check']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['manifest', process.execPath, ['scripts/validate-manifest.mjs']],

@@ -1,6 +1,6 @@
 import { convertJobPriceFormulasToValues } from '../excel/convert-to-values';
 import { errorMessage } from '../domain/error-message';
-import { postNotice } from '../runtime/notices';
+import { postNotice } from '../session/notices';
 
 /**
  * Ribbon commands (manifest: ExecuteFunction). They run in the shared runtime and must call

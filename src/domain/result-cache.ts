@@ -13,7 +13,7 @@ import type { JobOutcome } from './outcome';
  *   validation failures (free to recompute, and the message must follow the code).
  *
  * Freshness is judged against the TTL in force at read time, so lowering the setting takes effect at
- * once. Pure: the clock is injected; persistence is the runtime's (src/runtime/result-store.ts).
+ * once. Pure: the clock is injected; persistence is the runtime's (src/formulas/result-store.ts).
  */
 
 export type CacheableOutcome<R> =

@@ -5,7 +5,7 @@ import { columnLetters } from './address';
  * their arguments point at, make Excel recalculate them. Only reads and re-enters formulas the user
  * already has; it never writes a value over anything.
  *
- * Kept to Excel calls only: deciding which cached jobs to drop is src/runtime/refresh.ts.
+ * Kept to Excel calls only: deciding which cached jobs to drop is src/usecases/refresh.ts.
  */
 
 export interface FormulaCell {

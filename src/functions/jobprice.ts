@@ -1,9 +1,9 @@
 import { RESULT_FIELDS, type JobResult, type ResultField } from '../api/wire';
 import type { JobOutcome } from '../domain/outcome';
-import { parseJobArgs, type JobArgs } from '../runtime/args';
+import { parseJobArgs, type JobArgs } from '../formulas/args';
 import { errorFor, notAvailable, valueError } from './cell-errors';
 import { fieldValue, lookupField } from './fields';
-import { functionsPricer } from '../runtime/functions-pricer';
+import { functionsPricer } from '../formulas/functions-pricer';
 
 /**
  * The bodies of the JOBPRICE.* functions; functions.ts only declares them (JSDoc for the metadata) and

@@ -2,13 +2,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
 import { TokenSigner } from './auth/tokens';
-import type { PricingEngine } from './model';
+import type { PricingEngine } from './contracts';
 import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
 import { TokenEndpoint } from './http/token-route';
-import { DEFAULT_FAILED_ATTEMPTS, FailedAttempts, type FailedAttemptSettings } from './auth/failed-attempts';
+import {
+  DEFAULT_SIGN_IN_THROTTLE,
+  SignInThrottle,
+  type SignInThrottleSettings,
+} from './auth/sign-in-throttle';
+import { DEFAULT_SECRET_CHECK_LIMITS, SecretCheckGate, type SecretCheckLimits } from './auth/check-gate';
+import { MemoryRateStore, type RateStore } from './limits/rate-store';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -34,8 +40,15 @@ export interface ServiceOptions {
   readonly bodyLimitBytes?: number;
   /** null or absent: no rate limit. */
   readonly rateLimit?: RateLimitSettings | null;
-  /** Wrong secrets per client id before 429 (failed-attempts.ts); absent: the default; null: off. */
-  readonly failedAttempts?: FailedAttemptSettings | null;
+  /** Wrong secrets per (client id, address) and per id before 429 (sign-in-throttle.ts); absent: the default; null: off. */
+  readonly signInThrottle?: SignInThrottleSettings | null;
+  /** The bound on concurrent secret checks in this process (check-gate.ts); absent: the default; null: none. */
+  readonly secretChecks?: SecretCheckLimits | null;
+  /**
+   * Where the rate limits and the sign-in throttle keep their counters; absent: in this process
+   * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
+   */
+  readonly rateStore?: RateStore;
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -63,12 +76,14 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const key =
     typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : options.tokenSecret;
   const signer = new TokenSigner(key, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, now);
-  const rateLimiter = options.rateLimit ? new RateLimiter(options.rateLimit, now) : null;
-  const failedAttempts =
-    options.failedAttempts === undefined ? DEFAULT_FAILED_ATTEMPTS : options.failedAttempts;
+  const store = options.rateStore ?? new MemoryRateStore(now);
+  const rateLimiter = options.rateLimit ? new RateLimiter(options.rateLimit, store) : null;
+  const throttle = options.signInThrottle === undefined ? DEFAULT_SIGN_IN_THROTTLE : options.signInThrottle;
+  const checks = options.secretChecks === undefined ? DEFAULT_SECRET_CHECK_LIMITS : options.secretChecks;
   const tokenEndpoint = new TokenEndpoint(clients, signer, {
-    failures: failedAttempts ? new FailedAttempts(failedAttempts, now) : null,
+    throttle: throttle ? new SignInThrottle(throttle, store) : null,
     perAddress: rateLimiter,
+    checks: checks ? new SecretCheckGate(checks) : null,
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)

@@ -1,19 +1,13 @@
 import type { AgingSettings } from '../domain/aging';
 import { loadAgingSettings, saveAgingSettings } from '../excel/workbook-settings';
 import { byId, errorText } from './dom';
+import { agingTexts as T } from './texts';
 
 /**
  * The "Age to an effective date" card: shows the workbook's aging settings and saves every change
  * (issue 9 item 5). The next "Price selected rows" or "Re-price selection" writes aged figures; the
  * arithmetic is src/domain/aging.ts, the columns src/excel/output-columns.ts.
  */
-
-const statusText = (a: AgingSettings): string =>
-  !a.enabled
-    ? 'Off: figures are written as priced.'
-    : a.effectiveDate === ''
-      ? 'Choose the effective date to age to.'
-      : `On: the next run writes Salary and Comp figures aged to ${a.effectiveDate} at ${a.ratePercent}% a year.`;
 
 function fromInputs(): AgingSettings {
   return {
@@ -28,14 +22,14 @@ export function initAgingView(): void {
   byId<HTMLInputElement>('aging-enabled').checked = current.enabled;
   byId<HTMLInputElement>('aging-date').value = current.effectiveDate;
   byId<HTMLInputElement>('aging-rate').value = String(current.ratePercent);
-  byId('aging-status').textContent = statusText(current);
+  byId('aging-status').textContent = T.status(current);
   const onChange = async (): Promise<void> => {
     const next = fromInputs();
     try {
       await saveAgingSettings(next);
-      byId('aging-status').textContent = statusText(next);
+      byId('aging-status').textContent = T.status(next);
     } catch (err) {
-      byId('aging-status').textContent = `Not saved: ${errorText(err)}`;
+      byId('aging-status').textContent = T.notSaved(errorText(err));
     }
   };
   for (const id of ['aging-enabled', 'aging-date', 'aging-rate'])

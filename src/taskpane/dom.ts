@@ -1,3 +1,5 @@
+import { formulasTexts } from './texts';
+
 /** Small DOM helpers for the pane: typed look-ups that fail loudly when the template and the code disagree. */
 
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -31,4 +33,14 @@ export function busy(button: HTMLButtonElement, action: () => Promise<void>): ()
       button.removeAttribute('aria-busy');
     }
   };
+}
+
+/** Shows "Working…" in `message`, then what `action` resolves with as a success, or its error. */
+export async function reportIn(message: HTMLElement, action: () => Promise<string>): Promise<void> {
+  showMessage(message, formulasTexts.working);
+  try {
+    showMessage(message, await action(), 'success');
+  } catch (err) {
+    showMessage(message, errorText(err), 'error');
+  }
 }

@@ -10,9 +10,10 @@ import {
   type InputField,
 } from '../domain/column-mapping';
 import { columnLetters } from '../excel/address';
-import type { SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
 import { loadStoredMapping, saveStoredMapping } from '../excel/workbook-settings';
-import { byId, errorText } from './dom';
+import { busy, byId, errorText } from './dom';
+import { mappingTexts as T } from './texts';
 
 /**
  * The "Columns" section: shows which column feeds which field, lets the user fix it with one select per
@@ -41,35 +42,17 @@ export function resolveMapping(block: SelectionBlock): ColumnMapping {
   return mapping;
 }
 
-function sourceText(block: SelectionBlock): string {
-  const row = block.headerRow === null ? '' : ` (row ${block.headerRow + 1})`;
-  switch (block.headerSource) {
-    case 'table':
-      return `Headers of table ${block.table ?? ''}${row}.`;
-    case 'selection':
-      return `Headers from the first selected row${row}.`;
-    case 'above':
-      return `Headers from the row above the selection${row}.`;
-    case 'top':
-      return `Headers from the top of the sheet${row}.`;
-    default:
-      return 'No header row found: columns are taken in the order JobTitle, JobDesc, CompanyName, … Fix them below if needed.';
-  }
-}
-
 export function renderMapping(block: SelectionBlock, mapping: ColumnMapping): void {
   const host = byId('mapping');
-  byId('mapping-source').textContent = sourceText(block);
+  byId('mapping-source').textContent = T.source(block);
   host.replaceChildren();
   const headers = headersOf(block);
   const sample = block.rows.find((_, i) => !block.hidden[i]) ?? [];
-  const options: Array<{ value: string; text: string }> = [{ value: '', text: '(not used)' }];
+  const options: Array<{ value: string; text: string }> = [{ value: '', text: T.notUsed }];
   for (let c = 0; c < block.width; c++) {
     const h = headers?.[c];
     const label =
-      typeof h === 'string' && h.trim() !== ''
-        ? h
-        : `e.g. ${String(sample[c] ?? '').slice(0, 24) || 'empty'}`;
+      typeof h === 'string' && h.trim() !== '' ? h : T.example(String(sample[c] ?? '').slice(0, 24));
     options.push({ value: String(c), text: `${columnLetters(block.firstCol + c)} · ${label}` });
   }
   for (const field of INPUT_FIELDS) {
@@ -114,8 +97,23 @@ async function onSelectChange(block: SelectionBlock, field: InputField): Promise
   }
   try {
     await saveStoredMapping(block.sheetName, toStoredMapping(mapping, headersOf(block)));
-    byId('mapping-source').textContent = `${sourceText(block)} Your choices are saved with this workbook.`;
+    byId('mapping-source').textContent = T.source(block) + T.saved;
   } catch (err) {
-    byId('mapping-source').textContent = `Could not save the column choices: ${errorText(err)}`;
+    byId('mapping-source').textContent = T.notSaved(errorText(err));
   }
+}
+
+async function detectColumns(): Promise<void> {
+  try {
+    const block = await readSelection();
+    renderMapping(block, resolveMapping(block));
+  } catch (err) {
+    byId('mapping-source').textContent = errorText(err);
+  }
+}
+
+/** Wires "Detect columns", which shows the mapping of the rows selected now. */
+export function initMappingView(): void {
+  const detect = byId<HTMLButtonElement>('detect-columns');
+  detect.addEventListener('click', busy(detect, detectColumns));
 }

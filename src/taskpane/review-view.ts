@@ -1,6 +1,7 @@
-import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../runtime/review-matches';
-import type { CandidateSource } from '../runtime/review-matches';
+import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../usecases/review-matches';
+import type { CandidateSource } from '../usecases/review-matches';
 import { byId, errorText } from './dom';
+import { reviewTexts as T } from './texts';
 import { resolveMapping } from './mapping-view';
 
 /**
@@ -20,17 +21,16 @@ function jobFieldset(job: ReviewJob, index: number): HTMLFieldSetElement {
   set.dataset.testid = 'review-job';
   set.dataset.key = job.key;
   const legend = document.createElement('legend');
-  const rows = job.rows.length === 1 ? `row ${job.rows[0]}` : `${job.rows.length} rows`;
-  legend.textContent = `${job.spec.title}${place(job) === '' ? '' : ` · ${place(job)}`} (${rows})`;
+  legend.textContent = `${job.spec.title}${place(job) === '' ? '' : ` · ${place(job)}`} (${T.rows(job.rows)})`;
   set.append(legend);
   const now = document.createElement('p');
   now.className = 'current';
   now.textContent =
     job.problem !== null
-      ? `Not available: ${job.problem}`
+      ? T.notAvailable(job.problem)
       : job.current === null
-        ? 'No benchmark job matches this title.'
-        : `Priced as ${job.current.title || job.current.code} (${job.current.code}), ${job.current.rating || 'no rating'}${job.pinned === '' ? '' : ', pinned'}.`;
+        ? T.noMatch
+        : T.pricedAs(job.current.title, job.current.code, job.current.rating, job.pinned !== '');
   set.append(now);
   const name = `review-${index}`;
   const option = (value: string, text: string, checked: boolean): void => {
@@ -44,14 +44,10 @@ function jobFieldset(job: ReviewJob, index: number): HTMLFieldSetElement {
     label.append(input, document.createTextNode(text));
     set.append(label);
   };
-  option('', 'Keep as it is', true);
+  option('', T.keep, true);
   for (const c of job.candidates) {
     if (c.MatchedJobCode === job.current?.code) continue;
-    option(
-      c.MatchedJobCode,
-      `${c.MatchedJobTitle} (${c.MatchedJobCode})${c.MatchRating ? `, ${c.MatchRating}` : ''}`,
-      false,
-    );
+    option(c.MatchedJobCode, T.candidate(c.MatchedJobTitle, c.MatchedJobCode, c.MatchRating), false);
   }
   return set;
 }
@@ -61,9 +57,7 @@ function render(set: ReviewSet): void {
   list.replaceChildren(...set.jobs.map(jobFieldset));
   const shown = set.jobs.length;
   byId('review-status').textContent =
-    shown === 0
-      ? `All ${set.distinct} distinct ${set.distinct === 1 ? 'job is' : 'jobs are'} matched Confident or pinned. Untick the box to see them all.`
-      : `${shown} of ${set.distinct} distinct ${set.distinct === 1 ? 'job' : 'jobs'} shown.`;
+    shown === 0 ? T.allConfident(set.distinct) : T.shown(shown, set.distinct);
   byId<HTMLButtonElement>('apply-review').disabled = shown === 0;
 }
 
@@ -83,7 +77,7 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
 } {
   const open = async (): Promise<void> => {
     byId('review-card').hidden = false;
-    byId('review-status').textContent = 'Asking the service for candidates…';
+    byId('review-status').textContent = T.asking;
     byId('review-list').replaceChildren();
     byId<HTMLButtonElement>('apply-review').disabled = true;
     try {
@@ -112,11 +106,9 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
       button.disabled = true;
       try {
         const written = await applyReviewChoices(current, choices());
-        byId('review-status').textContent =
-          `Wrote ${written.rows} job ${written.rows === 1 ? 'code' : 'codes'} into the Job Code column${written.created ? ' (added right of the inputs)' : ''}; re-pricing…`;
+        byId('review-status').textContent = T.wrote(written.rows, written.created);
         await deps.reprice();
-        byId('review-status').textContent =
-          `Wrote ${written.rows} job ${written.rows === 1 ? 'code' : 'codes'} and re-priced: those rows are pinned to the chosen jobs.`;
+        byId('review-status').textContent = T.repriced(written.rows);
         current = null;
         byId('review-list').replaceChildren();
       } catch (err) {

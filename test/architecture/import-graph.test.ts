@@ -2,10 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * Keeps the layering of design/architecture.md true as the code grows: imports flow one way
- * (domain ← api/excel ← runtime (the application layer: use cases, session, settings) ← functions/taskpane/commands,
- * which never import each other; the service on its own side), the domain
- * stays free of Office, DOM, HTTP and Node, and the add-in never reaches into the reference service.
+ * Keeps the layering of docs/architecture.md true as the code grows: imports flow one way
+ * (domain ← api ← excel; api ← session ← formulas ← usecases, and usecases → excel; the entry points
+ * functions/taskpane/commands sit on top and never import each other; the service on its own side), the
+ * domain stays free of Office, DOM, HTTP and Node, and the add-in never reaches into the reference service.
  */
 const SRC = resolve(__dirname, '..', '..', 'src');
 
@@ -14,10 +14,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   domain: ['domain'],
   api: ['api', 'domain'],
   excel: ['excel', 'api', 'domain'],
-  runtime: ['runtime', 'excel', 'api', 'domain'],
-  functions: ['functions', 'runtime', 'excel', 'api', 'domain'],
-  taskpane: ['taskpane', 'runtime', 'excel', 'api', 'domain'],
-  commands: ['commands', 'runtime', 'excel', 'api', 'domain'],
+  session: ['session', 'api', 'domain'],
+  formulas: ['formulas', 'session', 'api', 'domain'],
+  usecases: ['usecases', 'formulas', 'session', 'excel', 'api', 'domain'],
+  functions: ['functions', 'usecases', 'formulas', 'session', 'excel', 'api', 'domain'],
+  taskpane: ['taskpane', 'usecases', 'formulas', 'session', 'excel', 'api', 'domain'],
+  commands: ['commands', 'usecases', 'formulas', 'session', 'excel', 'api', 'domain'],
   service: ['service', 'api', 'domain'],
 };
 
@@ -55,6 +57,15 @@ describe('import graph (architecture.md)', () => {
       .map((spec) => topFolder(resolve(dirname(file), spec)))
       .filter((to) => !(allowed as readonly string[]).includes(to));
     expect(bad).toEqual([]);
+  });
+
+  it('allows imports one way only: no two folders may import each other, directly or through others', () => {
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      (ALLOWED[from] ?? [])
+        .filter((next) => next !== from && !seen.has(next))
+        .some((next) => next === to || reaches(next, to, seen.add(next)));
+    const cycles = Object.keys(ALLOWED).filter((folder) => reaches(folder, folder));
+    expect(cycles).toEqual([]);
   });
 
   it('keeps src/domain free of Office, the DOM, HTTP and Node', () => {

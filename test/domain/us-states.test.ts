@@ -1,6 +1,6 @@
 import { createRowParser, parseRow } from '../../src/domain/row-parsing';
 import { stateCode, unknownStateMessage } from '../../src/domain/us-states';
-import { parseJobArgs } from '../../src/runtime/args';
+import { parseJobArgs } from '../../src/formulas/args';
 import { HEADERS } from '../excel/helpers';
 import { detectMapping } from '../../src/domain/column-mapping';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ClientRegistry, clientWithSecret } from '../../src/service/auth/clients';
 import { loadPricingEngine } from '../../src/service/engine/index';
-import { FULL_SCOPE } from '../../src/service/model';
+import { FULL_SCOPE } from '../../src/service/contracts';
 import { createService, type Service } from '../../src/service/server';
 
 /**

@@ -4,7 +4,7 @@ import { detectMapping, positionalMapping } from '../../src/domain/column-mappin
 import { convertJobPriceFormulasToValues } from '../../src/excel/convert-to-values';
 import { MIN_EXCEL_API, SPILL_API } from '../../src/excel/requirements';
 import { readSelection } from '../../src/excel/selection-reader';
-import { priceSelection, SelectionProblem } from '../../src/runtime/pricing-run';
+import { priceSelection, SelectionProblem } from '../../src/usecases/pricing-run';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
 import type { SimHost } from '../sim-excel/host';
 import type { CellValue } from '../sim-excel/model';

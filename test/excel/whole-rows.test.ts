@@ -1,8 +1,8 @@
 import { convertToValues } from '../../src/commands/commands';
 import { CHUNK_CELLS, convertJobPriceFormulasToValues } from '../../src/excel/convert-to-values';
 import { OUTPUT_HEADERS, STATUS_HEADER } from '../../src/excel/output-columns';
-import { onNotice, postNotice, type Notice } from '../../src/runtime/notices';
-import { priceSelection } from '../../src/runtime/pricing-run';
+import { onNotice, postNotice, type Notice } from '../../src/session/notices';
+import { priceSelection } from '../../src/usecases/pricing-run';
 import { detectMapping, positionalMapping } from '../../src/domain/column-mapping';
 import { MAX_COLS, MAX_ROWS } from '../sim-excel/a1';
 import type { SimHost } from '../sim-excel/host';

@@ -1,9 +1,9 @@
 import { PATHS, RESULT_FIELDS } from '../../src/api/wire';
 import { deadlineMessage } from '../../src/domain/coalescer';
 import { NOT_IN_SCOPE } from '../../src/functions/fields';
-import { createJobPricer, NOT_SIGNED_IN } from '../../src/runtime/pricer';
-import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession, installSession } from '../../src/runtime/session';
+import { createJobPricer, NOT_SIGNED_IN } from '../../src/formulas/pricer';
+import { functionsPricer, installFunctionsPricer } from '../../src/formulas/functions-pricer';
+import { getSession, installSession } from '../../src/session/session';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { loadFunctionsHost, type FunctionsHost } from './support/functions-host';
 import { FakeCustomFunctionError, MemoryOfficeStorage, shown } from './support/office-fakes';

@@ -78,7 +78,7 @@ describe('the dev server forwards the service paths (issue 12 item 1)', () => {
 
   it("the pane's default service address is its own origin when served over https from this computer", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { defaultServiceUrl } = require(join(ROOT, 'src', 'runtime', 'settings.ts')) as {
+    const { defaultServiceUrl } = require(join(ROOT, 'src', 'session', 'settings.ts')) as {
       defaultServiceUrl: (page: { protocol: string; hostname: string; origin: string } | undefined) => string;
     };
     const at = (href: string) => {

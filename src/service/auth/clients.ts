@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FULL_SCOPE, type ClientScope } from '../model';
+import { FULL_SCOPE, type ClientScope } from '../contracts';
 import {
   DEFAULT_SCRYPT_COST,
   hashSecret,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { z } from 'zod';
+import { isSocCode } from '../soc-code';
 import { TOP_CODE_ANNUAL } from './oews';
 import { readText } from './raw-files';
 import { STATE_BY_FIPS } from './states';
@@ -112,7 +113,7 @@ function readJsonArea(rawDir: string, file: AreaFile): Areas {
   }
   const rows: Record<string, AreaCell> = {};
   for (const [soc, o] of Object.entries(parsed.occupations)) {
-    if (!/^\d\d-\d{4}$/.test(soc)) continue;
+    if (!isSocCode(soc)) continue;
     const cell = cellOf(PERCENTILE_KEYS.map((k) => o[k]));
     if (cell !== null) rows[soc] = cell;
   }
@@ -140,7 +141,7 @@ async function readMsaParquet(rawDir: string, file: AreaFile): Promise<Areas> {
     const r = MsaRowSchema.safeParse(raw);
     if (!r.success) throw new Error(`${file.rel}: unexpected row (${r.error.issues[0]?.message ?? ''})`);
     const { SOC, AREA, AREA_NAME } = r.data;
-    if (!/^\d\d-\d{4}$/.test(SOC) || !/^\d{5}$/.test(AREA)) continue;
+    if (!isSocCode(SOC) || !/^\d{5}$/.test(AREA)) continue;
     const key = `m:${AREA}`;
     const area = (areas[key] ??= { title: AREA_NAME, rows: {} });
     const cell = cellOf([r.data.A_PCT10, r.data.A_PCT25, r.data.A_PCT50, r.data.A_PCT75, r.data.A_PCT90]);

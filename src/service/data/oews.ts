@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSocCode } from '../soc-code';
 import { cellText, readXlsx, type Cell, type Row } from './raw-files';
 import type { AreaCell, AreaTable, NationalTable, Percentiles, SectorTable, WageEntry } from './index-types';
 
@@ -99,7 +100,7 @@ async function parseFile(path: string): Promise<{ cols: Columns; rows: ParsedRow
   for (const row of all.slice(h + 1)) {
     // OCC_CODE is text in BLS files; cast anyway so a numeric cell cannot break the join.
     const code = cellText(at(row, cols, 'OCC_CODE'));
-    if (!/^\d\d-\d{4}$/.test(code)) continue; // blank, footnote or filler rows
+    if (!isSocCode(code)) continue; // blank, footnote or filler rows
     rows.push({ row, code, entry: parseWageRow(row, cols) });
   }
   return { cols, rows };

@@ -2,7 +2,7 @@ import type { JobSpec } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import type { PricingIndex } from '../data/load';
 import { resolveLocation } from '../location/resolve';
-import type { CandidateItem, CandidatesOutcome, ClientScope, Matcher } from '../model';
+import type { CandidateItem, CandidatesOutcome, ClientScope, Matcher } from '../contracts';
 import { parseIndustry } from '../pricing/industry';
 import { occupationWages } from '../pricing/occupation';
 

@@ -6,7 +6,7 @@ import { appliedAt, resolveLocation } from '../location/resolve';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
-import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../model';
+import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../contracts';
 import { createCandidateLister, pinnedCode } from './candidates';
 
 export interface EngineOptions {

@@ -1,7 +1,7 @@
 import { createMatcher } from '../matching/matcher';
 import { loadIndex } from '../data/load';
 import { createPricingEngine, type EngineOptions } from './engine';
-import type { PricingEngine } from '../model';
+import type { PricingEngine } from '../contracts';
 
 export { createPricingEngine, type EngineOptions } from './engine';
 

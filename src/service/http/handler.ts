@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientRecord, ClientRegistry, Operation } from '../auth/clients';
 import type { TokenSigner } from '../auth/tokens';
-import type { PricingEngine } from '../model';
+import type { PricingEngine } from '../contracts';
 import { BodyTooLarge, parseJsonBody, readBody } from './body';
 import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
 import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
@@ -142,7 +142,7 @@ async function handle(
     case 'batchMatch': {
       const client = authenticate(deps, req, route.operation as Operation);
       ctx.clientId = client.clientId;
-      limit(deps, `client:${client.clientId}`);
+      await limit(deps, `client:${client.clientId}`);
       const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
       // A batch stops between slices once its client has hung up (slices.ts).
       const slices = { abandoned: () => req.socket.destroyed };
@@ -206,9 +206,9 @@ function authenticate(deps: HandlerDeps, req: IncomingMessage, operation: Operat
   return check.client;
 }
 
-function limit(deps: HandlerDeps, key: string): void {
+async function limit(deps: HandlerDeps, key: string): Promise<void> {
   if (!deps.rateLimiter) return;
-  const decision = deps.rateLimiter.take(key);
+  const decision = await deps.rateLimiter.take(key);
   if (!decision.allowed) {
     throw new HttpError(429, TRANSPORT_MSG.rateLimited, {
       'Retry-After': String(decision.retryAfterSeconds),

@@ -1,4 +1,4 @@
-import type { CandidateItem, ClientScope, PricingEngine } from '../model';
+import type { CandidateItem, ClientScope, PricingEngine } from '../contracts';
 import { parseCandidateQuery, planItems } from '../validation/job-request';
 import { mapInSlices, type SliceOptions } from './slices';
 

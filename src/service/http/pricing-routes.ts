@@ -1,5 +1,5 @@
 import type { JobResult } from '../../api/wire';
-import type { ClientScope, PricingEngine } from '../model';
+import type { ClientScope, PricingEngine } from '../contracts';
 import { parseJob, planBatch } from '../validation/job-request';
 import { mapInSlices, type SliceOptions } from './slices';
 

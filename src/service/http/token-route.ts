@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import type { ClientRecord, ClientRegistry } from '../auth/clients';
+import { ClientIdSchema, type ClientRecord, type ClientRegistry } from '../auth/clients';
+import type { SecretCheckGate } from '../auth/check-gate';
 import { generateSecret, hashSecret, parseSecretHash, verifySecret, type ParsedHash } from '../auth/secrets';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { TokenSigner } from '../auth/tokens';
-import type { FailedAttempts } from '../auth/failed-attempts';
+import { retryAfterSeconds } from '../limits/rate-store';
+import { addressKey } from './address';
 import { errorEnvelope, TRANSPORT_MSG } from './errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -29,15 +32,17 @@ export interface Refusal {
 export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly refusal?: Refusal };
 
 /**
- * The budgets of the token endpoint (issue 13 item 5), each optional:
- * - `failures`: wrong secrets per client id (429 once an id has failed too often, see failed-attempts.ts);
+ * The guards of the token endpoint (docs/service.md, Security), each optional:
+ * - `throttle`: wrong secrets per (client id, address), with a per-id backstop (sign-in-throttle.ts);
  * - `perAddress`: per caller address, two separate buckets: well-formed attempts (each costs a scrypt
  *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
- *   one address empties only its own bucket, never the budget of valid attempts from that address.
+ *   one address empties only its own bucket, never the budget of valid attempts from that address;
+ * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts).
  */
 export interface TokenGuards {
-  readonly failures: FailedAttempts | null;
+  readonly throttle: SignInThrottle | null;
   readonly perAddress: RateLimiter | null;
+  readonly checks: SecretCheckGate | null;
 }
 
 /** RFC 6749 §5.1: token responses must not be cached. */
@@ -110,7 +115,7 @@ export class TokenEndpoint {
   constructor(
     private readonly clients: ClientRegistry,
     private readonly signer: TokenSigner,
-    private readonly guards: TokenGuards = { failures: null, perAddress: null },
+    private readonly guards: TokenGuards = { throttle: null, perAddress: null, checks: null },
   ) {
     this.decoyHash = hashSecret(generateSecret()).then((stored) => {
       const parsed = parseSecretHash(stored);
@@ -120,35 +125,52 @@ export class TokenEndpoint {
     this.decoyHash.catch(() => undefined); // surfaced when awaited, not as an unhandled rejection
   }
 
-  /** Answers one request to /oauth/token from `address` (the caller's IP, for the per-address budgets). */
-  async answer(req: IncomingMessage, body: Buffer, address: string): Promise<TokenOutcome> {
+  /** Answers one request to /oauth/token from `remoteAddress` (the caller's IP, for the per-address budgets). */
+  async answer(req: IncomingMessage, body: Buffer, remoteAddress: string): Promise<TokenOutcome> {
+    const address = addressKey(remoteAddress);
     const request = readTokenRequest(req, body);
     if (request.kind === 'malformed') {
-      const refused = this.overBudget(`token-malformed:${address}`);
+      const refused = await this.overBudget(`token-malformed:${address}`);
       if (refused) return { ...refused, refusal: { reason: 'malformed requests over budget' } };
       return { ...request.answer, refusal: { reason: String(request.answer.body['error']) } };
     }
     const { id, secret, challenge } = request;
-    const wait = this.guards.failures?.retryAfterSeconds(id) ?? null;
+    const wait = this.guards.throttle ? await this.guards.throttle.admit(id, address) : null;
     if (wait !== null) {
       return {
-        ...tooMany(wait, TRANSPORT_MSG.tooManyFailedAttempts),
-        refusal: { clientId: id, reason: 'too many failed attempts for this client id' },
+        ...tooMany(retryAfterSeconds(wait), TRANSPORT_MSG.tooManyFailedAttempts),
+        refusal: { clientId: id, reason: wait.reason },
       };
     }
-    const refused = this.overBudget(`token-attempt:${address}`);
+    const refused = await this.overBudget(`token-attempt:${address}`);
     if (refused)
       return { ...refused, refusal: { clientId: id, reason: 'attempts from this address over budget' } };
 
     const client: ClientRecord | undefined = this.clients.get(id);
-    const matches = await verifySecret(secret, client?.secretHash ?? (await this.decoyHash));
-    if (!client || !matches) {
-      this.guards.failures?.recordFailure(id);
+    const stored = client?.secretHash ?? (await this.decoyHash);
+    const known = this.guards.throttle !== null && (await this.guards.throttle.isKnown(id, address));
+    const checked = this.guards.checks
+      ? await this.guards.checks.run(address, known, () => verifySecret(secret, stored))
+      : { ok: true as const, value: await verifySecret(secret, stored) };
+    if (!checked.ok) {
+      return checked.refusal === 'full'
+        ? {
+            ...busy(TRANSPORT_MSG.signInBusy),
+            refusal: { clientId: id, reason: 'secret checks at their bound' },
+          }
+        : {
+            ...tooMany(1, TRANSPORT_MSG.rateLimited),
+            refusal: { clientId: id, reason: 'secret checks from this address at their bound' },
+          };
+    }
+    if (!client || !checked.value) {
+      await this.guards.throttle?.recordFailure(id, address);
       return {
         ...oauthError(401, 'invalid_client', 'Client authentication failed', challenge),
         refusal: { clientId: id, reason: client ? 'wrong secret' : 'unknown client id' },
       };
     }
+    await this.guards.throttle?.recordSuccess(id, address);
     const token = this.signer.issue(client);
     return {
       status: 200,
@@ -159,12 +181,17 @@ export class TokenEndpoint {
   }
 
   /** A 429 when `key`'s per-address bucket is empty, else null (and one request taken from it). */
-  private overBudget(key: string): TokenAnswer | null {
-    const decision = this.guards.perAddress?.take(key);
+  private async overBudget(key: string): Promise<TokenAnswer | null> {
+    const decision = await this.guards.perAddress?.take(key);
     return decision && !decision.allowed
       ? tooMany(decision.retryAfterSeconds, TRANSPORT_MSG.rateLimited)
       : null;
   }
+}
+
+/** 503 in the spec's envelope (D14): this process checks as many secrets as it may at once. */
+function busy(message: string): TokenAnswer {
+  return { status: 503, body: { ...errorEnvelope(message) }, headers: { ...NO_STORE, 'Retry-After': '1' } };
 }
 
 /** 429 in the spec's envelope (D14), with Retry-After in whole seconds. */
@@ -227,7 +254,9 @@ function readTokenRequest(req: IncomingMessage, body: Buffer): TokenRequest {
   const id = basic?.id ?? params.get('client_id');
   const secret = basic?.secret ?? params.get('client_secret');
   const challenge = basic !== null ? basicChallenge : {};
-  if (!id || !secret)
+  // An id outside the client-id form can name no client: refused like any malformed request, without the
+  // scrypt work a wrong secret costs (the form is public, so this tells a caller nothing).
+  if (!id || !secret || !ClientIdSchema.safeParse(id).success)
     return malformed(oauthError(401, 'invalid_client', 'Client authentication failed', challenge));
   return { kind: 'attempt', id, secret, challenge };
 }

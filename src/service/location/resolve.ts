@@ -2,7 +2,7 @@ import type { JobScope } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import { normaliseCity } from '../data/city-name';
 import type { GeographyPart } from '../data/index-types';
-import type { ClientScope } from '../model';
+import type { ClientScope } from '../contracts';
 
 /**
  * D6-D9 and D15: turns a request's location into the wage area whose figures are applied, capped at the

@@ -1,9 +1,9 @@
-import type { MatchRating } from '../model';
+import type { MatchRating } from '../contracts';
 
 /**
  * D3 MatchRating from the winner's score and its lead over the best *other SOC occupation*.
  *
- * Scores (see scoring.ts) are ~1.0-1.15 for an exact title (cosine 1 times the title kind's weight,
+ * Scores (see scorer.ts) are ~1.0-1.15 for an exact title (cosine 1 times the title kind's weight,
  * plus the occupation-title bonus), ~0.6-0.85 for a title that shares its main words with a known
  * title, and below ~0.45 when only a generic word ("Manager", "Specialist") or part of a phrase matches.
  *
@@ -13,7 +13,7 @@ import type { MatchRating } from '../model';
  *   titles (`npm run eval:crossval`, 6,520 titles each matched against an index built without it),
  *   answers scoring 0.85 or more were right 56 % of the time with a lead of 0.04-0.15 and 78-91 % with
  *   a lead of 0.15 or more, whatever the score beyond 0.85. The lead was 0.04 until then (Confident right
- *   76 % there, 86 % since; on the hand-written employer list of issue 11, 95.8 % and 97.6 %).
+ *   76 % there, 86 % since; on the hand-written employer list, test/service/matching/employer-titles.ts, 95.8 % and 97.6 %).
  * - Probable: a good title match (score >= 0.6), or an exact title that another occupation shares
  *   closely ("Truck Driver": heavy or light?). An analyst would accept it but might check it.
  * - Possible: anything weaker that still clears MIN_MATCH_SCORE ("Engineer", "Coordinator").

@@ -1,10 +1,11 @@
 import type { OnetPart } from '../data/onet/part';
 import type { TitleIndex } from './title-index';
+import { isManagement, isPhysicianOrSurgeon, majorGroupOf, sameMajorGroup } from '../soc-code';
 import { singular, stem } from '../text/normalize';
 
 /**
  * What O*NET's occupation list says about roles, read once from the index, for the matcher's role
- * readings (issue 11: "worker, helper or supervisor"):
+ * readings (docs/methodology.md §2a, "worker, helper or supervisor"):
  *
  * - a first-line supervisor is filed apart from the workers it supervises ("First-Line Supervisors of
  *   Correctional Officers"), and so is a helper ("Helpers--Electricians"). A title that names a rank or a
@@ -26,6 +27,16 @@ export const SUPERVISOR_WORDS: ReadonlySet<string> = new Set([
   'captain',
 ]);
 export const HELPER_WORDS: ReadonlySet<string> = new Set(['helper']);
+
+/**
+ * Helpers of the trades whose own helper occupation O*NET lacks, by major group: construction (47,
+ * except extraction, 47-5000, whose helpers are 47-5081), installation and repair (49), production (51).
+ */
+const HELPERS_OF_MAJOR_GROUP: Readonly<Record<string, string>> = {
+  '47': '47-3019',
+  '49': '49-9098',
+  '51': '51-9198',
+};
 
 /** Below this share of its titles ending on it, a word names a field rather than a person. */
 const FIELD_WORD_MAX_HEAD_SHARE = 0.15;
@@ -70,12 +81,12 @@ export class RoleReadings {
         this.isHelper[o] = 1;
       }
       // Managers are supervisory too: a rank word never turns a manager into a first-line supervisor.
-      if ((codes[o] as string).startsWith('11-')) this.isSupervisory[o] = 1;
+      if (isManagement(codes[o] as string)) this.isSupervisory[o] = 1;
     });
     this.physicianCount = new Uint32Array(part.vocab.length);
     const t = part.titles;
     for (let i = 0; i < t.occ.length; i++) {
-      if (!(codes[t.occ[i] as number] as string).startsWith('29-12')) continue;
+      if (!isPhysicianOrSurgeon(codes[t.occ[i] as number] as string)) continue;
       for (let k = t.start[i] as number; k < (t.start[i + 1] as number); k++) {
         const w = t.words[k] as number;
         this.physicianCount[w] = (this.physicianCount[w] as number) + 1;
@@ -111,15 +122,7 @@ export class RoleReadings {
     const code = this.part.occupations.codes[o] as string;
     // Trades without a helper occupation of their own: the helpers of their group.
     const fallback = (): string | null =>
-      code.startsWith('47-5')
-        ? '47-5081'
-        : code.startsWith('47-')
-          ? '47-3019'
-          : code.startsWith('49-')
-            ? '49-9098'
-            : code.startsWith('51-')
-              ? '51-9198'
-              : null;
+      code.startsWith('47-5') ? '47-5081' : (HELPERS_OF_MAJOR_GROUP[majorGroupOf(code)] ?? null);
     return this.closest(o, this.helperOccs, fallback);
   }
 
@@ -161,8 +164,7 @@ export class RoleReadings {
    */
   private closest(o: number, candidates: readonly number[], fallback: () => string | null): number | null {
     const { codes } = this.part.occupations;
-    const group = (codes[o] as string).slice(0, 2);
-    const inGroup = candidates.filter((c) => (codes[c] as string).startsWith(group));
+    const inGroup = candidates.filter((c) => sameMajorGroup(codes[c] as string, codes[o] as string));
     if (inGroup.length === 0) return null;
     const mine = [...(this.ownStems[o] as ReadonlySet<string>)];
     let best: number | null = null;

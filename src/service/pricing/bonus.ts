@@ -1,3 +1,5 @@
+import { majorGroupOf } from '../soc-code';
+
 /**
  * Bonus model (D1 Comp = base + bonus; D2 BonusTarget* in percent of base). A model anchored on one
  * public figure set, not a bonus survey: see docs/methodology.md "Bonus and total cash compensation".
@@ -23,8 +25,8 @@ export const AVERAGE_BONUS_SHARE_BY_ECEC_GROUP = {
 type EcecGroup = keyof typeof AVERAGE_BONUS_SHARE_BY_ECEC_GROUP;
 
 /** SOC 2018 major group -> ECEC occupational group. */
-export function ececGroupOf(socMajor: string): EcecGroup {
-  const m = Number(socMajor.slice(0, 2));
+export function ececGroupOf(soc: string): EcecGroup {
+  const m = Number(majorGroupOf(soc));
   if (m === 25) return 'education';
   if (m >= 11 && m <= 29) return 'managementProfessional';
   if (m >= 31 && m <= 39) return 'service';

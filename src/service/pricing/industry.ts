@@ -1,5 +1,5 @@
 import { MSG } from '../../domain/messages';
-import type { ClientScope } from '../model';
+import type { ClientScope } from '../contracts';
 
 /**
  * D10: the 2-digit NAICS sector of whatever code is sent, and the OEWS sector file key it prices from.

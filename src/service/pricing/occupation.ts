@@ -1,5 +1,6 @@
 import type { WageEntry } from '../data/index-types';
 import type { WageIndex } from '../data/wage-index';
+import { broadOccupationCode, isSocCode, majorGroupCode, minorGroupCode } from '../soc-code';
 
 /**
  * SOC 2018 code -> the OEWS row used, falling back along the SOC hierarchy when OEWS publishes no
@@ -16,12 +17,12 @@ export interface OccupationWages {
 }
 
 export function socFallbacks(soc: string): readonly { code: string; level: SocLevel }[] {
-  if (!/^\d\d-\d{4}$/.test(soc)) return [];
+  if (!isSocCode(soc)) return [];
   const chain = [
     { code: soc, level: 'detailed' as const },
-    { code: `${soc.slice(0, 6)}0`, level: 'broad' as const },
-    { code: `${soc.slice(0, 5)}00`, level: 'minor' as const },
-    { code: `${soc.slice(0, 2)}-0000`, level: 'major' as const },
+    { code: broadOccupationCode(soc), level: 'broad' as const },
+    { code: minorGroupCode(soc), level: 'minor' as const },
+    { code: majorGroupCode(soc), level: 'major' as const },
   ];
   return chain.filter((c, i) => chain.findIndex((d) => d.code === c.code) === i);
 }

@@ -4,8 +4,9 @@ import type { AppliedLocation } from '../location/resolve';
 import { localWages, type AppliedLevel } from './area-wages';
 import { bonusShares } from './bonus';
 import type { Sector } from './industry';
-import { shiftWindow } from './level';
+import { shiftWindow } from './level-window';
 import { occupationWages, type SocLevel } from './occupation';
+import { CHIEF_EXECUTIVES_SOC } from '../soc-code';
 import type { SizeApplied } from './size';
 
 /**
@@ -64,9 +65,6 @@ function sectorPercentiles(wages: WageIndex, sector: Sector, code: string, year:
   }
   return null;
 }
-
-/** SOC code of Chief Executives: the ceiling a level shift never lifts a job above (issue 11 item 2). */
-export const CHIEF_EXECUTIVES_SOC = '11-1011';
 
 /** Steps 1-4 for one code: national, industry, geography and size, before the level window. */
 function scopedPercentiles(

@@ -197,7 +197,7 @@ export function titleWords(text: string): string[] {
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
     // "Head of Sales" is "Sales Director"; O*NET lists the latter form ("head" alone means "Head Cook").
-    // "Warehouse Labor", "General Labor": a title ending on "labor" is a laborer's (issue 11), while
+    // "Warehouse Labor", "General Labor": a title ending on "labor" is a laborer's, while
     // "Labor Relations" puts it first.
     const expanded =
       word === 'head' && raw[i + 1] === 'of'

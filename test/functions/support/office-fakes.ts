@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../../src/runtime/storage';
+import type { KeyValueStorage } from '../../../src/session/storage';
 
 /**
  * Stand-ins for the two globals the Office runtime gives the custom functions: CustomFunctions (Error,

@@ -60,7 +60,7 @@ async function startReference(): Promise<PricingService> {
   const clientId = 'functions-client';
   const clientSecret = 'functions-client-secret-0123456789';
   const baseOnlyClient = { id: 'functions-base-only', secret: 'functions-base-only-secret-0123456789' };
-  const { FULL_SCOPE } = await import('../../../src/service/model');
+  const { FULL_SCOPE } = await import('../../../src/service/contracts');
   const cost = { N: 1024, r: 8, p: 1 };
   const records = [
     await clientWithSecret(clientId, clientSecret, { cost }),

@@ -1,6 +1,6 @@
 import { COMP_FIELDS, BONUS_FIELDS, SALARY_FIELDS } from '../../../src/api/wire';
 import { MSG } from '../../../src/domain/messages';
-import type { PricingEngine } from '../../../src/service/model';
+import type { PricingEngine } from '../../../src/service/contracts';
 import { FULL_CLIENT, startHarness, type Harness, type TestClient } from '../support/harness';
 import { realEngine } from './real-service';
 

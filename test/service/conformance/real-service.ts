@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadPricingEngine } from '../../../src/service/engine/index';
-import type { PricingEngine } from '../../../src/service/model';
+import type { PricingEngine } from '../../../src/service/contracts';
 
 /**
  * The real engine over the real built index (data/build), opened once per test file. A missing or stale

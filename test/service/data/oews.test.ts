@@ -6,7 +6,7 @@ import { readNationalFile, readSectorFile, TOP_CODE_ANNUAL } from '../../../src/
 import { buildWagesPart } from '../../../src/service/data/wages';
 import { WageIndex } from '../../../src/service/data/wage-index';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from '../engine/test-index';
 import { occ, writeOewsXlsx } from './oews-fixture';
 

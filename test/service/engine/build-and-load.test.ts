@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jobSpec } from '../../../src/domain/job';
 import { buildIndex } from '../../../src/service/data/build';
 import { loadPricingEngine } from '../../../src/service/engine';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { MSG } from '../../../src/domain/messages';
 import { RAW_DIR } from './test-index';
 

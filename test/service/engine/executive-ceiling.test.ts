@@ -1,6 +1,6 @@
 import { jobSpec, type JobScope } from '../../../src/domain/job';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE, type PricingEngine } from '../../../src/service/model';
+import { FULL_SCOPE, type PricingEngine } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from './test-index';
 
 /**

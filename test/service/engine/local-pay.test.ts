@@ -5,7 +5,7 @@ import { parquetReadObjects } from 'hyparquet';
 import { jobSpec } from '../../../src/domain/job';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE, type PricingEngine } from '../../../src/service/model';
+import { FULL_SCOPE, type PricingEngine } from '../../../src/service/contracts';
 import { RAW_DIR, socMatcher, testIndex } from './test-index';
 
 /**

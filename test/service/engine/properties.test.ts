@@ -3,7 +3,7 @@ import { jobSpec } from '../../../src/domain/job';
 import { SALARY_FIELDS, COMP_FIELDS, BONUS_FIELDS, type JobResult } from '../../../src/api/wire';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import type { ClientScope, PricingEngine } from '../../../src/service/model';
+import type { ClientScope, PricingEngine } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from './test-index';
 
 /**

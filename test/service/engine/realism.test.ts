@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE, type PricingEngine } from '../../../src/service/model';
+import { FULL_SCOPE, type PricingEngine } from '../../../src/service/contracts';
 import { jobSpec } from '../../../src/domain/job';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { RAW_DIR, socMatcher, testIndex } from './test-index';

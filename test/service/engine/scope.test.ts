@@ -4,7 +4,7 @@ import type { JobResult } from '../../../src/api/wire';
 import { COMP_FIELDS, BONUS_FIELDS } from '../../../src/api/wire';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { createPricingEngine } from '../../../src/service/engine/engine';
-import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/model';
+import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from './test-index';
 
 let index: PricingIndex;

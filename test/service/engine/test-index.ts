@@ -8,7 +8,7 @@ import { dataPaths } from '../../../src/service/config';
 import { findRaw } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
 import { WageIndex } from '../../../src/service/data/wage-index';
-import type { Matcher, OccupationMatch } from '../../../src/service/model';
+import type { Matcher, OccupationMatch } from '../../../src/service/contracts';
 
 /** The staged raw folder the tests read. */
 export const RAW_DIR = dataPaths(process.env, resolve(__dirname, '../../..')).rawDir;

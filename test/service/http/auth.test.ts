@@ -6,7 +6,7 @@ import {
 } from '../../../src/service/auth/clients';
 import { hashSecret, parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
 import { TokenSigner } from '../../../src/service/auth/tokens';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, TEST_COST, type Harness } from '../support/harness';
 

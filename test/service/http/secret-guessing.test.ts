@@ -1,33 +1,15 @@
 import { request } from 'node:http';
 import { JobMarketClient } from '../../../src/api/client';
-import { FailedAttempts } from '../../../src/service/auth/failed-attempts';
 import { apiErrorOf } from '../../api/fixtures';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness, type TestClient } from '../support/harness';
 
 /**
- * Issue 13 item 5: wrong secrets are throttled per client id (429 + Retry-After after repeated failures
- * in a window, from whatever address), malformed requests do not spend the budget of valid ones, and a
- * refused attempt is logged with its client id and address, never its secret.
+ * docs/service.md, Security: wrong secrets are throttled per (client id, address), with a slower per-id
+ * backstop, so nobody who lacks the secret can lock a client out; unknown ids are counted the same way;
+ * malformed requests do not spend the budget of valid ones; and a refused attempt is logged with its
+ * client id and address, never its secret.
  */
-
-describe('FailedAttempts: a sliding window of wrong secrets per client id', () => {
-  it('after maxFailures in the window the id waits until the oldest failure leaves it; other ids do not', () => {
-    let now = 1_000_000;
-    const failures = new FailedAttempts({ maxFailures: 3, windowSeconds: 60 }, () => now);
-    failures.recordFailure('acme');
-    now += 10_000;
-    failures.recordFailure('acme');
-    expect(failures.retryAfterSeconds('acme')).toBeNull();
-    failures.recordFailure('acme');
-    expect(failures.retryAfterSeconds('acme')).toBe(50); // the first failure leaves the window in 50 s
-    expect(failures.retryAfterSeconds('other')).toBeNull();
-    now += 50_000;
-    expect(failures.retryAfterSeconds('acme')).toBeNull();
-    failures.recordFailure('acme');
-    expect(failures.retryAfterSeconds('acme')).toBe(10);
-  });
-});
 
 const OTHER: TestClient = { id: 'other-client', secret: 'other-client-secret-0123456789' };
 
@@ -71,42 +53,59 @@ const attempt = (id: string, secret: string): Record<string, string> => ({
   client_secret: secret,
 });
 
-describe('wrong secrets are throttled per client id, over HTTP', () => {
+describe('wrong secrets are throttled per (client id, address), over HTTP', () => {
   let h: Harness;
   beforeEach(async () => {
     h = await startHarness(new EngineDouble(), [FULL_CLIENT, OTHER], {
       rateLimit: null,
-      failedAttempts: { maxFailures: 3, windowSeconds: 60 },
+      signInThrottle: {
+        perAddress: { limit: 3, windowSeconds: 60 },
+        perClient: { limit: 5, windowSeconds: 600 },
+        knownForSeconds: 3600,
+      },
     });
   });
   afterEach(() => h.close());
 
-  it('3 wrong secrets from three addresses → the id gets 429 with Retry-After, even with the right secret; other clients do not', async () => {
-    const wrong = attempt(FULL_CLIENT.id, 'not-the-secret-0000');
-    expect((await tokenRequest(h, wrong, '127.0.0.1')).status).toBe(401);
-    expect((await tokenRequest(h, wrong, '127.0.0.2')).status).toBe(401);
-    expect((await tokenRequest(h, wrong, '127.0.0.3')).status).toBe(401);
-    const locked = await tokenRequest(h, attempt(FULL_CLIENT.id, FULL_CLIENT.secret), '127.0.0.4');
+  const right = (): Record<string, string> => attempt(FULL_CLIENT.id, FULL_CLIENT.secret);
+  const wrong = (): Record<string, string> => attempt(FULL_CLIENT.id, 'not-the-secret-0000');
+
+  it('3 wrong secrets from one address → that address waits (429 + Retry-After, even with the right secret); the right secret from another address succeeds', async () => {
+    for (let i = 0; i < 3; i++) expect((await tokenRequest(h, wrong(), '127.0.0.2')).status).toBe(401);
+    const locked = await tokenRequest(h, right(), '127.0.0.2');
     expect(locked.status).toBe(429);
     expect(Number(locked.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(Number(locked.retryAfter)).toBeLessThanOrEqual(60);
+    expect(Number(locked.retryAfter)).toBeLessThanOrEqual(20); // one failure leaves the budget every 20 s
     expect(locked.json).toEqual({
       Code: -1,
-      Message: 'Too many failed attempts for this client id; try again later',
+      Message: 'Too many failed attempts for this client id from this address; try again later',
     });
-    expect((await tokenRequest(h, attempt(OTHER.id, OTHER.secret))).status).toBe(200);
-    h.advance(61_000);
-    expect((await tokenRequest(h, attempt(FULL_CLIENT.id, FULL_CLIENT.secret))).status).toBe(200);
+    // Nobody who lacks the secret locks the client out: it signs in from its own address.
+    expect((await tokenRequest(h, right(), '127.0.0.3')).status).toBe(200);
+    expect((await tokenRequest(h, attempt(OTHER.id, OTHER.secret), '127.0.0.2')).status).toBe(200);
+    h.advance(21_000);
+    expect((await tokenRequest(h, right(), '127.0.0.2')).status).toBe(200);
   });
 
+  it('the per-id backstop: once the id has failed 5 times from anywhere, an address that failed recently waits, a clean address still gets its one try, and the right secret from a clean address succeeds', async () => {
+    for (let i = 0; i < 3; i++) await tokenRequest(h, wrong(), '127.0.0.2');
+    for (let i = 0; i < 2; i++) expect((await tokenRequest(h, wrong(), '127.0.0.3')).status).toBe(401);
+    // 127.0.0.3 has one failure left of its own budget, but the id's budget is spent and .3 failed recently.
+    expect((await tokenRequest(h, right(), '127.0.0.3')).status).toBe(429);
+    // A clean address may try: a wrong secret is refused with 401, and then that address waits too.
+    expect((await tokenRequest(h, wrong(), '127.0.0.4')).status).toBe(401);
+    expect((await tokenRequest(h, wrong(), '127.0.0.4')).status).toBe(429);
+    expect((await tokenRequest(h, right(), '127.0.0.5')).status).toBe(200);
+  });
   it('an unknown client id is throttled the same way (the answers do not tell which ids exist)', async () => {
     const unknown = attempt('no-such-client', 'whatever-secret-000');
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await tokenRequest(h, unknown)).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await tokenRequest(h, unknown, '127.0.0.2')).status).toBe(401);
   });
 
-  it("the add-in's sign-in, once the id is locked, says so and when to try again (no secret in the message)", async () => {
+  it("the add-in's sign-in, once its address waits, says so and when to try again (no secret in the message)", async () => {
     for (let i = 0; i < 3; i++) await tokenRequest(h, attempt(FULL_CLIENT.id, 'not-the-secret-0000'));
     const client = new JobMarketClient({
       baseUrl: h.url,
@@ -116,7 +115,7 @@ describe('wrong secrets are throttled per client id, over HTTP', () => {
     const err = await apiErrorOf(() => client.requestToken(FULL_CLIENT.id, FULL_CLIENT.secret));
     expect(err.code).toBe('rate_limited');
     expect(err.message).toMatch(
-      /^The service is rate limiting requests \(429\); try again in \d+ s\. The service said: Too many failed attempts for this client id; try again later$/,
+      /^The service is rate limiting requests \(429\); try again in \d+ s\. The service said: Too many failed attempts for this client id from this address; try again later$/,
     );
     expect(err.message).not.toContain(FULL_CLIENT.secret);
   });

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { JobSpec } from '../../../src/domain/job';
-import type { ClientScope, PriceOutcome } from '../../../src/service/model';
+import type { ClientScope, PriceOutcome } from '../../../src/service/contracts';
 import { mapInSlices } from '../../../src/service/http/slices';
 import { EngineDouble } from '../support/engine-double';
 import { startHarness } from '../support/harness';

@@ -2,7 +2,7 @@ import { EMPTY_SCOPE, type JobScope } from '../../../src/domain/job';
 import { MSG } from '../../../src/domain/messages';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { resolveLocation } from '../../../src/service/location/resolve';
-import { FULL_SCOPE, type ClientScope } from '../../../src/service/model';
+import { FULL_SCOPE, type ClientScope } from '../../../src/service/contracts';
 import { testIndex } from '../engine/test-index';
 
 let index: PricingIndex;

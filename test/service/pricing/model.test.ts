@@ -7,10 +7,10 @@ import {
   PERCENTILE_MULTIPLIERS,
 } from '../../../src/service/pricing/bonus';
 import { industryAllowed, parseIndustry } from '../../../src/service/pricing/industry';
-import { shiftWindow } from '../../../src/service/pricing/level';
+import { shiftWindow } from '../../../src/service/pricing/level-window';
 import { socFallbacks } from '../../../src/service/pricing/occupation';
 import { sizeAdjustment, sizeBandTable } from '../../../src/service/pricing/size';
-import { FULL_SCOPE } from '../../../src/service/model';
+import { FULL_SCOPE } from '../../../src/service/contracts';
 import { MSG } from '../../../src/domain/messages';
 
 const percentiles = fc

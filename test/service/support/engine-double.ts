@@ -1,7 +1,12 @@
 import type { JobResult } from '../../../src/api/wire';
 import type { JobSpec } from '../../../src/domain/job';
 import { MSG } from '../../../src/domain/messages';
-import type { CandidatesOutcome, ClientScope, PriceOutcome, PricingEngine } from '../../../src/service/model';
+import type {
+  CandidatesOutcome,
+  ClientScope,
+  PriceOutcome,
+  PricingEngine,
+} from '../../../src/service/contracts';
 
 /**
  * A small PricingEngine for HTTP-layer tests: deterministic figures from the title, a few business

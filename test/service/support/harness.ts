@@ -4,7 +4,7 @@ import {
   type ClientRecord,
   type Operation,
 } from '../../../src/service/auth/clients';
-import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/model';
+import { FULL_SCOPE, type ClientScope, type PricingEngine } from '../../../src/service/contracts';
 import { jsonLineLogger } from '../../../src/service/logger';
 import { createService, type Service, type ServiceOptions } from '../../../src/service/server';
 

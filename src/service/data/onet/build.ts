@@ -1,4 +1,5 @@
 import { cellText, readCsv, readTsv, readXlsx, requireRaw } from '../raw-files';
+import { broadOccupationCode, majorGroupCode, socOf } from '../../soc-code';
 import { NORMALIZER_VERSION, proseWords, titleWords } from '../../text/normalize';
 import { TitleKind, type OnetPart } from './part';
 
@@ -197,7 +198,7 @@ export async function buildOnetPart(rawDir: string, options: OnetBuildOptions = 
   const zones = readZones(path(ONET_FILES.jobZones), path(ONET_FILES.jobZones293), codes);
   const families = await readMajorGroups(path(ONET_FILES.socDefinitions));
   const family = codes.map((code) => {
-    const i = families.codes.indexOf(`${code.slice(0, 2)}-0000`);
+    const i = families.codes.indexOf(majorGroupCode(code));
     if (i < 0) throw new Error(`${ONET_FILES.socDefinitions}: no SOC major group for ${code}`);
     return i;
   });
@@ -298,8 +299,8 @@ async function readEmployment(file: string, codes: string[]): Promise<number[]> 
     if (Number.isFinite(emp) && !employment.has(code)) employment.set(code, emp);
   }
   return codes.map((code) => {
-    const soc = code.slice(0, 7);
-    return employment.get(soc) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0;
+    const soc = socOf(code);
+    return employment.get(soc) ?? employment.get(broadOccupationCode(soc)) ?? 0;
   });
 }
 

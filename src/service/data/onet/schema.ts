@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONET_SOC_CODE } from '../../soc-code';
 import type { OnetPart } from './part';
 
 /**
@@ -23,7 +24,7 @@ export const OnetPartSchema = z.object({
   normalizerVersion: z.number().int(),
   release: z.string(),
   occupations: z.object({
-    codes: z.array(z.string().regex(/^\d\d-\d{4}\.\d\d$/)),
+    codes: z.array(z.string().regex(ONET_SOC_CODE)),
     titles: z.array(z.string()),
     zones: z.array(z.number().int().min(0).max(5)),
     family: ids,

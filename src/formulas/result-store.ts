@@ -3,7 +3,7 @@ import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
 import { systemTimers, type Timers } from '../domain/coalescer';
 import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
-import type { KeyValueStorage } from './storage';
+import type { KeyValueStorage } from '../session/storage';
 
 /**
  * Persists the custom functions' result cache in OfficeRuntime.storage, so reopening a workbook (or

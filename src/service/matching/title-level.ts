@@ -1,4 +1,6 @@
+import { CHIEF_EXECUTIVES_SOC, isManagement } from '../soc-code';
 import { titleWords } from '../text/normalize';
+import { MANAGEMENT_WORDS } from './title-shape';
 
 /**
  * Seniority ("level") signals in a title, kept apart from the occupation words.
@@ -124,7 +126,7 @@ function signal(def: LevelDef, words: readonly string[], management: boolean): L
 
 /**
  * The level and content words of a title as written. An HR system writes the level after a comma
- * ("Analyst, Sr", "Admin Asst,Sr", "Sys Anlst,Prin"; issue 11): when everything after the last comma is
+ * ("Analyst, Sr", "Admin Asst,Sr", "Sys Anlst,Prin"): when everything after the last comma is
  * level words, they are read where a title puts them, seniority words before the rest and a grade
  * number after it ("Analyst, Sr II" as "Senior Analyst II"). Otherwise the words keep their order.
  */
@@ -213,9 +215,28 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
  * read as Intermediate.
  */
 export function zoneLevelName(zone: number, socCode: string): LevelName {
-  if (socCode === '11-1011') return 'Executive';
-  if (socCode.startsWith('11-')) return 'Manager';
+  if (socCode === CHIEF_EXECUTIVES_SOC) return 'Executive';
+  if (isManagement(socCode)) return 'Manager';
   if (zone === 1 || zone === 2) return 'Entry';
   if (zone === 5) return 'Advanced';
   return 'Intermediate';
+}
+
+/**
+ * A management word's shift is cancelled when the matched occupation already is that level: its own
+ * title holds the word ("Chief Executive Officer" -> Chief Executives, "Art Director" -> Art
+ * Directors), its level is the signal's level ("SVP Finance" -> Chief Executives, Executive), or the
+ * title is nothing but such words ("President"). Its OEWS figures then describe that level.
+ */
+export function effectiveShift(
+  level: LevelSignal,
+  words: readonly string[],
+  ownTitle: ReadonlySet<string>,
+  occupationLevel: string,
+): number {
+  if (!level.management) return level.shift;
+  if (occupationLevel === level.name) return 0;
+  if (level.words.some((w) => ownTitle.has(w))) return 0;
+  if (words.every((w) => MANAGEMENT_WORDS.has(w))) return 0;
+  return level.shift;
 }

@@ -1,6 +1,6 @@
-import { getSession } from './session';
+import { getSession } from '../session/session';
 import { createJobPricer, type JobPricer } from './pricer';
-import { runtimeStorage } from './storage';
+import { runtimeStorage } from '../session/storage';
 
 /**
  * The one JobPricer of this runtime, an ordinary module singleton: the pane, the commands and the

@@ -8,7 +8,7 @@ import {
   loadReview,
   NO_CANDIDATES_MESSAGE,
   type CandidateSource,
-} from '../../src/runtime/review-matches';
+} from '../../src/usecases/review-matches';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 
 /**

@@ -5,9 +5,9 @@
  */
 import { JobMarketClient } from '../../src/api/client';
 import { jobSpec } from '../../src/domain/job';
-import { createJobPricer, NOT_SIGNED_IN, type JobPricer } from '../../src/runtime/pricer';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/runtime/settings';
-import { createMemoryStorage, type KeyValueStorage } from '../../src/runtime/storage';
+import { createJobPricer, NOT_SIGNED_IN, type JobPricer } from '../../src/formulas/pricer';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/session/settings';
+import { createMemoryStorage, type KeyValueStorage } from '../../src/session/storage';
 import { resultBody } from '../api/fixtures';
 
 /** A service per URL that answers Salary50 = base of its URL + figure of the caller's token, and counts calls. */

@@ -1,11 +1,11 @@
-import { createSession, getSession, installSession, STORAGE_KEYS } from '../../src/runtime/session';
-import { createMemoryStorage, type KeyValueStorage } from '../../src/runtime/storage';
+import { createSession, getSession, installSession, STORAGE_KEYS } from '../../src/session/session';
+import { createMemoryStorage, type KeyValueStorage } from '../../src/session/storage';
 import {
   DEFAULT_SERVICE_URL,
   normalizeServiceUrl,
   parseStoredSettings,
   SettingsError,
-} from '../../src/runtime/settings';
+} from '../../src/session/settings';
 
 function recordingStorage(
   initial: Record<string, string> = {},

@@ -2,7 +2,7 @@ import { detectMapping, positionalMapping } from '../../src/domain/column-mappin
 import { MSG } from '../../src/domain/messages';
 import { OUTPUT_HEADERS, PRICED_AT_HEADER, STATUS_HEADER } from '../../src/excel/output-columns';
 import { RESULT_FIELDS } from '../../src/api/wire';
-import { priceSelection, type PriceRunOptions } from '../../src/runtime/pricing-run';
+import { priceSelection, type PriceRunOptions } from '../../src/usecases/pricing-run';
 import type { SimHost } from '../sim-excel/host';
 import { FIVE_MB, type CellValue } from '../sim-excel/model';
 import { fakeResult, fakeService, HEADERS, install, jobRow, rect } from '../excel/helpers';

@@ -7,7 +7,7 @@ import {
   RESULT_STORE_PREFIX,
   ResultStore,
   shardOf,
-} from '../../src/runtime/result-store';
+} from '../../src/formulas/result-store';
 import { MemoryOfficeStorage } from '../functions/support/office-fakes';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { detectMapping, positionalMapping } from '../../src/domain/column-mappin
 import { jobSpec } from '../../src/domain/job';
 import { OUTPUT_HEADERS, STATUS_HEADER } from '../../src/excel/output-columns';
 import { ROW_CHANGED_MESSAGE } from '../../src/excel/result-writer';
-import { priceSelection } from '../../src/runtime/pricing-run';
+import { priceSelection } from '../../src/usecases/pricing-run';
 import type { SimHost } from '../sim-excel/host';
 import type { CellValue } from '../sim-excel/model';
 import { fakeResult, fakeService, HEADERS, install, jobRow, rect } from '../excel/helpers';

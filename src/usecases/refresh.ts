@@ -8,11 +8,11 @@ import {
   type CellRef,
   type FormulaCell,
 } from '../excel/jobprice-cells';
-import { parseJobArgs } from './args';
-import { findJobPriceCalls, type ArgExpr } from './formula-args';
-import { jobArgsFromValues, jobArgumentPositions } from './function-catalog';
-import type { JobPricer } from './pricer';
-import { functionsPricer } from './functions-pricer';
+import { parseJobArgs } from '../formulas/args';
+import { findJobPriceCalls, type ArgExpr } from '../formulas/formula-args';
+import { jobArgsFromValues, jobArgumentPositions } from '../formulas/function-catalog';
+import type { JobPricer } from '../formulas/pricer';
+import { functionsPricer } from '../formulas/functions-pricer';
 
 /**
  * "Refresh selection" and "Refresh all" for the task pane: drop cached answers, then make Excel

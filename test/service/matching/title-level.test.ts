@@ -1,4 +1,4 @@
-import { extractLevel, zoneLevelName, extractTitleLevel } from '../../../src/service/matching/level';
+import { extractLevel, zoneLevelName, extractTitleLevel } from '../../../src/service/matching/title-level';
 import { titleWords } from '../../../src/service/text/normalize';
 
 const levelOf = (title: string) => extractLevel(titleWords(title));

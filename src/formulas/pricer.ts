@@ -16,8 +16,8 @@ import { localJobError } from '../domain/validation';
 import { within } from '../domain/within';
 import { errorMessage } from '../domain/error-message';
 import { ResultStore } from './result-store';
-import type { Session } from './session';
-import { STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
+import type { Session } from '../session/session';
+import { STORAGE_WAIT_MS, type KeyValueStorage } from '../session/storage';
 
 /**
  * What the JOBPRICE.* functions call: one job in, one outcome out, through (in this order) local

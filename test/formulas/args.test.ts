@@ -1,8 +1,8 @@
 import { jobSpec } from '../../src/domain/job';
-import { parseJobArgs } from '../../src/runtime/args';
+import { parseJobArgs } from '../../src/formulas/args';
 import { fieldValue, lookupField, NOT_IN_SCOPE } from '../../src/functions/fields';
-import { findJobPriceCalls } from '../../src/runtime/formula-args';
-import { jobArgumentPositions } from '../../src/runtime/function-catalog';
+import { findJobPriceCalls } from '../../src/formulas/formula-args';
+import { jobArgumentPositions } from '../../src/formulas/function-catalog';
 import { jobKey } from '../../src/domain/job';
 
 describe('formula arguments → JobSpec', () => {

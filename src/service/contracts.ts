@@ -77,7 +77,7 @@ export interface Matcher {
   pinned(code: string, title: string): OccupationMatch | null;
 }
 
-/** The outcome of pricing one job: the result item, or the exact business message (spec §7, D3–D11). */
+/** The outcome of pricing one job: the result item, or the exact business message (D3–D11; docs/api.md lists the messages). */
 export type PriceOutcome =
   { readonly ok: true; readonly result: JobResult } | { readonly ok: false; readonly message: string };
 

@@ -1,9 +1,9 @@
 import { PATHS } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { readJobPriceFormulasInSelection } from '../../src/excel/jobprice-cells';
-import { refreshSelection } from '../../src/runtime/refresh';
-import { functionsPricer, installFunctionsPricer } from '../../src/runtime/functions-pricer';
-import { getSession, installSession } from '../../src/runtime/session';
+import { refreshSelection } from '../../src/usecases/refresh';
+import { functionsPricer, installFunctionsPricer } from '../../src/formulas/functions-pricer';
+import { getSession, installSession } from '../../src/session/session';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import { startScriptedServer, TEST_TOKEN, type ScriptedServer } from '../support/scripted-server';
 

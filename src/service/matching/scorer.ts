@@ -1,0 +1,320 @@
+import type { OnetPart } from '../data/onet/part';
+import { socOf } from '../soc-code';
+import { proseWords, stem } from '../text/normalize';
+import { OccupationVocabulary } from './occupation-vocabulary';
+import { occupationPrior } from './priors';
+import { MIN_MATCH_SCORE, VAGUE_WORD_IDF } from './rating';
+import { headSynonyms } from './synonyms';
+import { TaskIndex } from './task-index';
+import type { Reach, TitleIndex } from './title-index';
+import { namesNoField } from './title-shape';
+
+/**
+ * Scoring of one occupation for a title (+ description), docs/methodology.md §2a:
+ *
+ *   score = max over its titles (kindWeight(title) * cosine(query, title) * head(title) * synonym)
+ *             * (1 - UNEXPLAINED_PENALTY * share of the query's weight the occupation never uses)
+ *         + OCCUPATION_TITLE_BONUS * cosine(query, the occupation's own O*NET title)
+ *         + OWN_TITLE_HEAD_BONUS when that own title has the query's head noun (or an equivalent)
+ *         + DESC_WEIGHT * (BM25 of JobDesc over its tasks and title words / best BM25 among the candidates)
+ *         + prior(occupation)
+ *
+ * head(title) is HEADLESS_TITLE_FACTOR for a title lacking the query's head noun, else 1; synonym is
+ * SYNONYM_FACTOR for a match found with the head noun replaced by an equivalent (synonyms.ts), else 1.
+ * kindWeight and prior are in priors.ts.
+ *
+ * - The occupation-title bonus rewards the occupation whose own name shares the query's words:
+ *   "Project Manager" is an alternate title of four occupations, but only Project Management
+ *   Specialists has "project" in its name.
+ * - JobDesc only re-weighs occupations the title words reach (the title leads; a description cannot
+ *   make "asdf" match), by at most DESC_WEIGHT, so it settles close calls ("Store Manager" + a text
+ *   about retail staff) without overturning an exact title; for a vague one-word title it weighs
+ *   DESC_WEIGHT_VAGUE_TITLE and decides ("Analyst" + a text about budgets and forecasts).
+ */
+const OCCUPATION_TITLE_BONUS = 0.15;
+/**
+ * Head-noun agreement. The head noun of a title (its last content word before any "of"/"for"
+ * phrase: "Quality *Engineer*", "Director of Marketing" -> director) says what kind of job it is;
+ * the other words say of what. A title of the occupation that lacks the query's head noun matched
+ * on modifiers only ("Pharmacy Manager" against "Pharmacy Technician") and counts HEADLESS_TITLE_FACTOR
+ * of its cosine; an occupation whose own O*NET title has the head noun (compared by stem, so
+ * "manager" agrees with "Management") gains OWN_TITLE_HEAD_BONUS ("Quality Engineer" is a listed
+ * title of Industrial Engineers and of Software Quality Assurance Analysts and Testers: the engineers
+ * are engineers).
+ */
+const HEADLESS_TITLE_FACTOR = 0.85;
+/**
+ * A title word that an occupation never uses (in any title, task statement or its description)
+ * costs its best title match this much per unit share of the query's weight: "Product Owner"
+ * against Urologists, whose incumbents include an "Owner", leaves "product" unexplained.
+ */
+const UNEXPLAINED_PENALTY = 0.5;
+/** A match found with the head noun replaced by an equivalent (synonyms.ts) counts this much. */
+const SYNONYM_FACTOR = 0.95;
+const OWN_TITLE_HEAD_BONUS = 0.05;
+const DESC_WEIGHT = 0.15;
+/**
+ * A vague title (one generic word, see rating.ts) says little, so when a description is given it
+ * decides: the title score is scaled by VAGUE_TITLE_FACTOR and the description weighs
+ * DESC_WEIGHT_VAGUE_TITLE. "Engineer" + a software text must reach Software Developers through its
+ * "Software Engineer" title (cosine ~0.5) past the dozens of occupations listing plain "Engineer"
+ * (cosine 1) whose tasks fit the text less; the title still filters (only occupations it reaches count).
+ */
+const DESC_WEIGHT_VAGUE_TITLE = 1.0;
+const VAGUE_TITLE_FACTOR = 0.3;
+/** Only the first words of a long description are read: the evidence is in them, and it bounds latency. */
+const MAX_DESC_WORDS = 400;
+/** Rounding room for the candidate bound: an occupation is only dropped when clearly below the threshold. */
+const BOUND_SLACK = 1e-9;
+
+/** How the description re-weighs a title score (see score()). */
+interface Weighing {
+  headBonus: number;
+  descTop: number;
+  descWeight: number;
+  titleFactor: number;
+}
+
+/** An occupation (index into the O*NET part's occupations) with its score for one query. */
+export interface ScoredOccupation {
+  readonly o: number;
+  readonly score: number;
+}
+
+/**
+ * Scores occupations for a title's matching words. It owns per-query scratch arrays, one slot per
+ * occupation, reused across queries so that a match allocates almost nothing; only the occupations a
+ * query touched are cleared afterwards. Not re-entrant: the service is single-threaded and ranking is
+ * synchronous.
+ */
+export class OccupationScorer {
+  private readonly taskIndex: TaskIndex;
+  private readonly vocabulary: OccupationVocabulary;
+  private readonly prior: Float64Array;
+  /** Occupations by the stems of their own title's words: "Project Manager" agrees with Project Management Specialists. */
+  private readonly ownTitleByStem = new Map<string, number[]>();
+
+  private readonly best: Float64Array;
+  private readonly ownCos: Float64Array;
+  private readonly headAgrees: Uint8Array;
+  private readonly seen: Uint8Array;
+  private readonly touchedOcc: number[] = [];
+  private readonly occScore: Float64Array;
+  private readonly descScores: Float64Array;
+  /** What bounds each reached occupation's best title score and own-title cosine, before any title is read. */
+  private readonly bestBound: Float64Array;
+  private readonly ownBound: Float64Array;
+  /** One Reach per pass of a query, reused (see score()). */
+  private readonly reachPool: Reach[] = [];
+
+  // The readings rank a title's variants with the same description: it is read into words once.
+  private lastDescription = '';
+  private lastDescWords: readonly string[] = [];
+
+  constructor(
+    part: OnetPart,
+    private readonly titleIndex: TitleIndex,
+    ownTitleWords: ReadonlyArray<ReadonlySet<string>>,
+  ) {
+    this.taskIndex = new TaskIndex(part, titleIndex.wordIds);
+    this.vocabulary = new OccupationVocabulary(part);
+    const { codes, employment } = part.occupations;
+    const socCodes = codes.map(socOf);
+    const perSoc = new Map<string, number>();
+    for (const soc of socCodes) perSoc.set(soc, (perSoc.get(soc) ?? 0) + 1);
+    this.prior = Float64Array.from(codes, (c, i) =>
+      occupationPrior(c, employment[i] as number, perSoc.get(socCodes[i] as string) as number),
+    );
+    ownTitleWords.forEach((ws, o) => {
+      for (const s of new Set([...ws].map(stem))) {
+        const list = this.ownTitleByStem.get(s);
+        if (list === undefined) this.ownTitleByStem.set(s, [o]);
+        else list.push(o);
+      }
+    });
+    const occCount = codes.length;
+    this.best = new Float64Array(occCount);
+    this.ownCos = new Float64Array(occCount);
+    this.headAgrees = new Uint8Array(occCount);
+    this.seen = new Uint8Array(occCount);
+    this.occScore = new Float64Array(occCount);
+    this.descScores = new Float64Array(occCount);
+    this.bestBound = new Float64Array(occCount);
+    this.ownBound = new Float64Array(occCount);
+  }
+
+  /**
+   * The occupations whose score for `words` (head noun `head`) and `description` clears
+   * MIN_MATCH_SCORE, best first; `vague` when the title names no particular occupation (see below).
+   * Only occupations that clear the threshold are sorted, which keeps a match cheap (most occupations a
+   * title touches share only a generic word with it). The sort is stable, so among equal scores the
+   * first-touched occupation stays first.
+   */
+  candidates(
+    words: readonly string[],
+    head: string | null,
+    description: string,
+  ): { vague: boolean; order: ScoredOccupation[] } {
+    const { vague } = this.score(words, head, description);
+    const order: ScoredOccupation[] = [];
+    for (const o of this.touchedOcc)
+      if ((this.occScore[o] as number) >= MIN_MATCH_SCORE)
+        order.push({ o, score: this.occScore[o] as number });
+    this.clear();
+    order.sort((a, b) => b.score - a.score);
+    return { vague, order };
+  }
+
+  /** A title score of occupation o as the description re-weighs it (unchanged without one). */
+  private weighed(titleScore: number, o: number, w: Weighing): number {
+    return w.descTop > 0
+      ? titleScore * w.titleFactor + (w.descWeight * (this.descScores[o] as number)) / w.descTop
+      : titleScore;
+  }
+
+  /**
+   * Keeps in `touchedOcc` (in order) only the occupations whose score can reach MIN_MATCH_SCORE, given
+   * that their best title scores at most titleBest and their own title's cosine is at most titleOwn.
+   * What follows can only lower a title score (the unexplained-word penalty) or add the head-noun
+   * bonus, so an occupation below the threshold with every bonus can never be a candidate: it is
+   * cleared, and the per-occupation work runs on the few that can.
+   */
+  private keepReachable(titleBest: Float64Array, titleOwn: Float64Array, w: Weighing): void {
+    const { touchedOcc, prior } = this;
+    let kept = 0;
+    for (const o of touchedOcc) {
+      const titleBound =
+        (titleBest[o] as number) +
+        OCCUPATION_TITLE_BONUS * (titleOwn[o] as number) +
+        (prior[o] as number) +
+        w.headBonus;
+      if (this.weighed(titleBound, o, w) >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
+      else this.clearOccupation(o);
+    }
+    touchedOcc.length = kept;
+  }
+
+  /**
+   * Scores the occupations sharing a word with the title into `occScore`, listing in `touchedOcc`
+   * (unsorted) those whose score can reach MIN_MATCH_SCORE. The description re-weighs all of them: any
+   * occupation the title words reach may be the one meant. The caller must call `clear()` when done
+   * with the scores.
+   */
+  private score(words: readonly string[], head: string | null, description: string): { vague: boolean } {
+    const { titleIndex, touchedOcc, seen, bestBound, ownBound, best, ownCos, occScore, prior, headAgrees } =
+      this;
+    touchedOcc.length = 0;
+    // A one-word query is its own head: nothing to weigh against.
+    const headWord = words.length > 1 ? head : null;
+    // The title, then again with its head noun in other words ("Call Center Agent" as "... Representative").
+    const synonyms = headWord === null ? [] : headSynonyms(headWord).filter((s) => !words.includes(s));
+    const passes = [
+      { words, head: headWord, factor: 1 },
+      ...synonyms.map((synonym) => ({
+        words: words.map((w) => (w === headWord ? synonym : w)),
+        head: synonym,
+        factor: SYNONYM_FACTOR,
+      })),
+    ];
+    // First the occupations each pass reaches, with bounds on their scores, in the order the titles
+    // meet them (the order settles exact ties).
+    const reaches = passes.map((pass, p) =>
+      titleIndex.reach(pass.words, (this.reachPool[p] ??= titleIndex.newReach())),
+    );
+    reaches.forEach((reach, p) => {
+      const factor = (passes[p] as { factor: number }).factor;
+      for (let at = 0; at < reach.count; at++) {
+        const o = reach.occupations[at] as number;
+        if (seen[o] === 0) {
+          seen[o] = 1;
+          touchedOcc.push(o);
+        }
+        bestBound[o] = Math.max(bestBound[o] as number, factor * (reach.bestBound[at] as number));
+        ownBound[o] = Math.max(ownBound[o] as number, factor * (reach.ownCosine[at] as number));
+      }
+    });
+    const queryNorm = (reaches[0] as Reach).queryNorm;
+    // Vague: one generic word ("Manager"), or a title of rank words or role nouns only (title-shape.ts).
+    const vague = (words.length === 1 && queryNorm < VAGUE_WORD_IDF) || namesNoField(words);
+
+    // The description re-weighs every occupation the title reaches, normalised by the best of them.
+    const descWords = this.descriptionWords(description);
+    let descTop = 0;
+    if (descWords.length > 0 && touchedOcc.length > 1) {
+      this.taskIndex.score(descWords, seen, this.descScores);
+      for (const o of touchedOcc) descTop = Math.max(descTop, this.descScores[o] as number);
+    }
+    const weighing: Weighing = {
+      headBonus: headWord === null ? 0 : OWN_TITLE_HEAD_BONUS,
+      descTop,
+      descWeight: vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT,
+      titleFactor: descTop > 0 && vague ? VAGUE_TITLE_FACTOR : 1,
+    };
+
+    // Most occupations a title reaches share only a generic word with it ("Operator" reaches 300): the
+    // bounds drop them before their titles are read, then the titles of the rest are scored.
+    this.keepReachable(bestBound, ownBound, weighing);
+    // Each pass counts its factor (1, or SYNONYM_FACTOR for a synonym), and a title without the query's
+    // head noun HEADLESS_TITLE_FACTOR of its cosine.
+    const headless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
+    passes.forEach((pass, p) =>
+      titleIndex.scoreTitles(reaches[p] as Reach, pass.head, seen, pass.factor, headless, best, ownCos),
+    );
+    this.keepReachable(best, ownCos, weighing);
+    const kept = touchedOcc.length;
+
+    // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
+    // unexplained by it: its match rests on the other words, perhaps in another sense.
+    if (words.length > 1 && kept > 0) {
+      const positions = words.map((w) =>
+        [w, ...(w === headWord ? synonyms : [])]
+          .map((x) => titleIndex.wordIds.get(x) ?? -1)
+          .filter((id) => id >= 0),
+      );
+      const weights = words.map((w) => {
+        const id = titleIndex.wordIds.get(w);
+        return id === undefined ? 0 : (titleIndex.idf[id] as number);
+      });
+      this.vocabulary.unexplainedShare(positions, weights, touchedOcc, (o, share) => {
+        best[o] = (best[o] as number) * (1 - UNEXPLAINED_PENALTY * share);
+      });
+    }
+    for (const o of touchedOcc)
+      occScore[o] =
+        (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+    if (headWord !== null && kept > 0)
+      for (const h of [headWord, ...synonyms])
+        for (const o of this.ownTitleByStem.get(stem(h)) ?? []) if (seen[o] === 1) headAgrees[o] = 1;
+    for (const o of touchedOcc)
+      if (headAgrees[o] === 1) {
+        occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
+        headAgrees[o] = 0;
+      }
+    for (const o of touchedOcc) occScore[o] = this.weighed(occScore[o] as number, o, weighing);
+    return { vague };
+  }
+
+  private descriptionWords(description: string): readonly string[] {
+    if (description !== this.lastDescription) {
+      this.lastDescription = description;
+      this.lastDescWords =
+        description.trim() === '' ? [] : [...new Set(proseWords(description).slice(0, MAX_DESC_WORDS))];
+    }
+    return this.lastDescWords;
+  }
+
+  private clearOccupation(o: number): void {
+    this.bestBound[o] = 0;
+    this.ownBound[o] = 0;
+    this.best[o] = 0;
+    this.ownCos[o] = 0;
+    this.seen[o] = 0;
+    this.occScore[o] = 0;
+    this.descScores[o] = 0;
+  }
+
+  private clear(): void {
+    for (const o of this.touchedOcc) this.clearOccupation(o);
+    this.touchedOcc.length = 0;
+  }
+}
