@@ -51,7 +51,12 @@ export async function priceBatch(
             const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
             if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
             const outcome = engine.price(entry.job.spec, scope);
-            return outcome.ok ? { ...id, ...outcome.result } : { ...id, ErrorMessage: outcome.message };
+            if (!outcome.ok) return { ...id, ErrorMessage: outcome.message };
+            // One literal field, then one spread: V8 copies the ~30 fields on its fast path. Two spreads
+            // (`{ ...id, ...result }`) build each item field by field, ~50x slower: a quarter of a batch's time.
+            return entry.subRequestId === undefined
+              ? { ...outcome.result }
+              : { SubRequestID: entry.subRequestId, ...outcome.result };
           },
           slices,
         ),
