@@ -5,6 +5,7 @@ import { TokenSigner } from './auth/tokens';
 import type { PricingEngine } from './contracts';
 import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
+import { answerProbe, type ReadinessCheck } from './http/probes';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
 import { TokenEndpoint } from './http/token-route';
@@ -49,6 +50,8 @@ export interface ServiceOptions {
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
    */
   readonly rateStore?: RateStore;
+  /** What else GET /readyz checks besides draining (http/probes.ts), e.g. the shared store. */
+  readonly readinessChecks?: readonly ReadinessCheck[];
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -103,7 +106,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     isShuttingDown: () => shuttingDown,
   });
 
-  const server = createServer(handler);
+  const readiness = options.readinessChecks ?? [];
+  const server = createServer((req, res) => {
+    if (!answerProbe(req, res, readiness, () => shuttingDown)) handler(req, res);
+  });
   // A slow or stalled client cannot hold a socket forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
