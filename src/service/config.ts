@@ -98,6 +98,9 @@ const EnvSchema = z.object({
   JOBPRICE_RAW_DIR: z.string().min(1).optional(),
 });
 
+/** Every environment variable the service reads; deployment files (deploy/) are checked against it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** Empty variables count as unset (a common shell habit: `FOO= npm run service`), except the CORS list. */
 function present(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -19,9 +19,10 @@ export interface ReadinessCheck {
   readonly problem: () => string | null;
 }
 
+export const PROBE_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 const PATHS: ReadonlyMap<string, 'live' | 'ready'> = new Map([
-  ['/healthz', 'live'],
-  ['/readyz', 'ready'],
+  [PROBE_PATHS.live, 'live'],
+  [PROBE_PATHS.ready, 'ready'],
 ]);
 
 /** Answers `req` when it is a probe and says so; false: not a probe, the handler's turn. */
