@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     logger,
     Promise.resolve(tokenKey(config, logger, () => randomBytes(32))),
   );
-  drainOnStop(serving.service, logger);
+  drainOnStop(serving, logger);
   if (serving.notice) process.stdout.write(`${serving.notice}\n`);
   process.stdout.write(`listening on ${serving.address.url}\n`);
   logger.log('info', 'ready', { ...serving.timings, sinceProcessStartMs: Math.round(performance.now()) });

@@ -1,6 +1,7 @@
 import { resolveClients } from './bootstrap';
 import type { ServiceConfig } from './config';
 import { loadPricingEngine } from './engine/index';
+import { connectSharedStore } from './limits/redis-rate-store';
 import type { Logger } from './logger';
 import { createService, type ListeningAddress, type Service } from './server';
 
@@ -17,6 +18,8 @@ export interface Serving {
   readonly notice: string | null;
   /** Milliseconds spent before this was called (Node, module loading) and loading clients, index and matcher. */
   readonly timings: { readonly modulesMs: number; readonly clientsAndEngineMs: number };
+  /** Stops accepting, lets in-flight requests finish, then lets go of the shared store. */
+  close(): Promise<void>;
 }
 
 export async function serve(
@@ -28,6 +31,8 @@ export async function serve(
   // Independent and both slow-ish (scrypt on libuv's pool, index loading on the main thread): overlap them.
   // performance.now() counts from process start: what precedes `started` is Node and module loading.
   const started = performance.now();
+  // Connecting while the index loads: by the time this listens, the store usually answers.
+  const shared = config.redisUrl === null ? null : connectSharedStore(config.redisUrl, logger);
   const [{ records, notice }, engine, key] = await Promise.all([
     resolveClients(config.clients, logger),
     loadPricingEngine({ dataDir: config.dataDir, rawDir: config.rawDir }),
@@ -42,6 +47,7 @@ export async function serve(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,
+    ...(shared === null ? {} : { rateStore: shared.store, readinessChecks: [shared.readiness] }),
     logger,
     accessLog: config.accessLog,
   });
@@ -58,6 +64,10 @@ export async function serve(
     address,
     notice,
     timings: { modulesMs: Math.round(started), clientsAndEngineMs: Math.round(loaded - started) },
+    async close() {
+      await service.close();
+      await shared?.close();
+    },
   };
 }
 
@@ -66,7 +76,10 @@ export async function serve(
  * requests, exit 0); a second SIGINT or SIGTERM means "now" (exit 1). A request from the cluster
  * primary is not a second signal: Ctrl-C reaches the primary and the workers alike.
  */
-export function drainOnStop(service: Service, logger: Logger): (reason: string, fromSignal: boolean) => void {
+export function drainOnStop(
+  serving: Pick<Serving, 'close'>,
+  logger: Logger,
+): (reason: string, fromSignal: boolean) => void {
   let stopping = false;
   const stop = (reason: string, fromSignal: boolean): void => {
     if (stopping) {
@@ -75,7 +88,7 @@ export function drainOnStop(service: Service, logger: Logger): (reason: string, 
     }
     stopping = true;
     logger.log('info', 'shutting down', { reason });
-    service.close().then(
+    serving.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );

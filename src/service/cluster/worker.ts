@@ -31,7 +31,7 @@ export async function runWorker(config: ServiceConfig): Promise<void> {
   process.send?.(hello);
 
   const serving = await serve(config, logger, tokenSecret);
-  const stop = drainOnStop(serving.service, logger);
+  const stop = drainOnStop(serving, logger);
   process.off('disconnect', orphaned);
   process.on('disconnect', () => stop('the primary is gone', false));
   process.on('message', (message: unknown) => {
