@@ -10,7 +10,8 @@ import { JobMarketClient } from '../src/api/client';
 import { batchSender } from '../src/api/batch-sender';
 import { abortsRun } from '../src/api/errors';
 import { jobSpec } from '../src/domain/job';
-import { planBatches, runPlan, type PlannerRow } from '../src/domain/planner';
+import { planBatches, type PlannerRow } from '../src/domain/planner';
+import { runPlan } from '../src/domain/plan-runner';
 import { startScriptedServer, TEST_TOKEN } from '../test/support/scripted-server';
 
 /** `n` rows, 30 % of them repeating an earlier job (with different case/spacing), a few invalid. */

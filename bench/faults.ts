@@ -173,8 +173,11 @@ async function startFaultProxy(upstream: URL, seed: number) {
             'content-type': 'text/html',
           },
         );
-      default:
-        break;
+      case 'pass':
+      case 'reset-midway':
+      case 'malformed-item':
+      case 'duplicate-id':
+        break; // these need the upstream answer, below
     }
     const up = await forward(upstream, req, body);
     if (fault === 'reset-midway') {

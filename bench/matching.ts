@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { buildOnetPart, type OnetPart } from '../src/service/data/onet/build';
 import { dataPaths } from '../src/service/config';
+import type * as MatcherModule from '../src/service/matching/matcher';
 import { accuracyReport, onetLiteralTitles } from './matching-accuracy';
 
 const HAND_WRITTEN = [
@@ -77,10 +78,10 @@ function report(label: string, times: number[]): void {
  * slower (in one run: p50 114 against 92 µs): its transpile reads every imported function and constant
  * through a getter and names closures with __name() calls, which the service never runs.
  */
-function compiledMatcher(): typeof import('../src/service/matching/matcher') {
+function compiledMatcher(): typeof MatcherModule {
   const file = join(__dirname, '..', 'dist', 'service', 'service', 'matching', 'matcher.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build:service first`);
-  return createRequire(__filename)(file) as typeof import('../src/service/matching/matcher');
+  return createRequire(__filename)(file) as typeof MatcherModule;
 }
 
 async function main(): Promise<void> {

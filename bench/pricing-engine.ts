@@ -4,6 +4,7 @@ import { jobSpec } from '../src/domain/job';
 import { loadIndex } from '../src/service/data/load';
 import { createPricingEngine, loadPricingEngine } from '../src/service/engine';
 import { FULL_SCOPE, type Matcher } from '../src/service/contracts';
+import { errorMessage } from '../src/domain/error-message';
 
 /**
  * `npx tsx bench/pricing-engine.ts`: prints index size, start-up (load + matcher) time, price() timing
@@ -63,6 +64,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : String(e));
+  console.error(errorMessage(e));
   process.exit(1);
 });

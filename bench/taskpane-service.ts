@@ -5,6 +5,7 @@
  * collection, as in real life where the service runs elsewhere.
  */
 import { startReferenceService } from '../test/e2e/reference-service';
+import { errorMessage } from '../src/domain/error-message';
 
 startReferenceService()
   .then((s) => {
@@ -15,6 +16,6 @@ startReferenceService()
     process.stdin.on('end', () => void s.close().then(() => process.exit(0)));
   })
   .catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(errorMessage(err));
     process.exit(1);
   });

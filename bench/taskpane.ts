@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { JobMarketClient } from '../src/api/client';
 import { batchSender } from '../src/api/batch-sender';
 import { detectMapping } from '../src/domain/column-mapping';
-import type { SendBatch } from '../src/domain/planner';
+import type { SendBatch } from '../src/domain/plan-runner';
 import type { JobResult } from '../src/api/wire';
 import { priceSelection, type PriceRunSummary } from '../src/usecases/pricing-run';
 import { jobSheet } from '../test/sim-excel/fixtures';

@@ -1,31 +1,35 @@
-// `npm test`: everything CI checks, in the order that fails fastest and reads best.
-//   1. types (tsc -b for the add-in and the service, tsc --noEmit for tests/scripts/benches)
-//   2. format (prettier --check), functions.ts generated from its table   3. lint (eslint)   4. manifest (xmllint, offline)
-//   5. data index (npm run data:build; a no-op when fresh)   6. add-in build (webpack, for the e2e test)
-//   7. jest: unit, loopback service, functions and the headless-Chromium end-to-end test
+// `npm test`: everything CI checks, in the order that fails fastest and reads best. Each stage is a
+// package.json script, run with `npm run`, so what CI runs and what a developer runs cannot drift apart:
+//   1. typecheck (the add-in and the service, then tests/scripts/benches)   2. format:check
+//   3. functions:check (functions.ts generated from its table)   4. lint   5. validate (manifest, offline)
+//   6. data:build (a no-op when fresh)   7. build (the add-in for the e2e test, the service for the deploy test)
+//   8. test:jest: the unit, service (loopback) and e2e (headless Chromium) projects of jest.config.js
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const jestArgs = process.argv.slice(2);
-const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+/** [what the log calls it, the package.json script that does it] */
 const stages = [
-  // The add-in (DOM, Office) and the service (Node) each in its own project, then tests, scripts, benches.
-  ['types', bin('tsc'), ['-b', 'tsconfig.build.json']],
-  ['types (tests, scripts, benches)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['format', bin('prettier'), ['--check', '.']],
-  // functions.ts is generated from src/formulas/function-catalog.ts; a hand edit or a stale file fails here.
-  ['generated functions.ts', bin('tsx'), ['scripts/generate-functions.ts', '--check']],
-  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['manifest', process.execPath, ['scripts/validate-manifest.mjs']],
-  ['data index', 'npm', ['run', '--silent', 'data:build']],
-  ['add-in build', bin('webpack'), ['--mode', 'production']],
+  ['types', 'typecheck'],
+  ['format', 'format:check'],
+  ['generated functions.ts', 'functions:check'],
+  ['lint', 'lint'],
+  ['manifest', 'validate'],
+  ['data index', 'data:build'],
+  ['build', 'build'],
 ];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = (script, args = []) =>
+  spawnSync(npm, ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 
 // What the machine must have besides node_modules; say so at once rather than after minutes of work.
 const missing = [];
@@ -41,10 +45,10 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-for (const [name, cmd, args] of stages) {
+for (const [name, script] of stages) {
   const started = Date.now();
-  console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  console.log(`\n=== ${name} (npm run ${script})`);
+  const r = run(script);
   if (r.status !== 0) {
     console.error(`\n${name} failed (exit ${r.status ?? r.signal}); stopping before the tests.`);
     console.log('tests: 0 passed, 1 failed');
@@ -53,13 +57,11 @@ for (const [name, cmd, args] of stages) {
   console.log(`--- ${name} ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-console.log('\n=== jest');
+console.log('\n=== jest (npm run test:jest)');
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const resultsFile = join(root, 'test-results', 'jest.json');
-const jest = spawnSync(bin('jest'), ['--json', `--outputFile=${resultsFile}`, ...jestArgs], {
-  cwd: root,
-  stdio: 'inherit',
-});
+rmSync(resultsFile, { force: true }); // a stale file must not stand in for a run that died
+const jest = run('test:jest', ['--json', `--outputFile=${resultsFile}`, ...jestArgs]);
 let summary = 'tests: 0 passed, 1 failed';
 try {
   const r = JSON.parse(readFileSync(resultsFile, 'utf8'));

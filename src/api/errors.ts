@@ -52,12 +52,12 @@ export function isJobPriceApiError(err: unknown): err is JobPriceApiError {
   return err instanceof JobPriceApiError;
 }
 
-/** A planner `isFatal` predicate: a 401/403 means the remaining requests of a run need not be sent. */
+/** A plan-runner `isFatal` predicate: a 401/403 means the remaining requests of a run need not be sent. */
 export function abortsRun(err: unknown): boolean {
   return isJobPriceApiError(err) && err.abortsRun;
 }
 
-/** A planner `shouldSplit` predicate: a 413 means the same jobs may pass in two smaller calls. */
+/** A plan-runner `shouldSplit` predicate: a 413 means the same jobs may pass in two smaller calls. */
 export function isPayloadTooLarge(err: unknown): boolean {
   return isJobPriceApiError(err) && err.code === 'payload_too_large';
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from '../domain/error-message';
+import { sleep } from '../domain/timers';
 import { apiErrors, JobPriceApiError } from './errors';
 import { redact, secretsIn } from './redaction';
 import { errorDetail, type RawAnswer } from './reply';
@@ -89,7 +90,7 @@ export class Transport {
     // Bound to globalThis: browsers throw "Illegal invocation" when fetch is called as a method of another object.
     this.fetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
     this.random = options.random ?? Math.random;
-    this.sleep = options.sleep ?? abortableSleep;
+    this.sleep = options.sleep ?? sleep;
     this.now = options.now ?? Date.now;
   }
 
@@ -263,25 +264,6 @@ function stopped(signal: AbortSignal): JobPriceApiError {
     return apiErrors.deadline();
   }
   return apiErrors.cancelled();
-}
-
-/** setTimeout that rejects as soon as `signal` aborts, so cancelling never waits out a backoff. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(apiErrors.cancelled());
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(apiErrors.cancelled());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function positive(v: number | undefined, fallback: number): number {

@@ -129,7 +129,7 @@ export function toJobResult(item: JobMatchResult): JobResult {
   // three times faster in V8 than adding 24 keys one by one, and a batch of results passes through here.
   const out: Record<string, unknown> = { ...item };
   for (const key in out) if (!RESULT_FIELD_SET.has(key)) delete out[key];
-  return out as JobResult;
+  return out;
 }
 
 /** §7 / D12: an error item in a batch Data array. SubRequestID is absent when the request lacked it. */

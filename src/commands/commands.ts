@@ -26,4 +26,7 @@ export async function convertToValues(event: Office.AddinCommands.Event): Promis
 // Registered when the bundle loads, as Microsoft's templates do: office.js is already there (it is a
 // plain script in the page head), and a command pressed before Office.onReady still finds its handler.
 if (typeof Office !== 'undefined' && Office.actions)
-  Office.actions.associate('convertToValues', convertToValues);
+  Office.actions.associate(
+    'convertToValues',
+    (event: Office.AddinCommands.Event) => void convertToValues(event),
+  );

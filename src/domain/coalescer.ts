@@ -1,6 +1,7 @@
 import type { JobSpec } from './job';
 import { BATCH_LIMIT, NO_RESULT_MESSAGE } from './messages';
 import { failure, type JobOutcome } from './outcome';
+import { systemTimers, type Timers } from './timers';
 
 /**
  * Gathers the job requests that custom-function cells make during a short window into as few service
@@ -24,16 +25,6 @@ export interface JobFetcher<R> {
     signal: AbortSignal,
   ): Promise<ReadonlyMap<string, JobOutcome<R>>>;
 }
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
-};
 
 export interface CoalescerOptions<R> {
   /** Asked at each flush, so a new service URL or token applies to the next call. */

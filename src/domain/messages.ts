@@ -1,5 +1,6 @@
 /**
- * The service's business messages, to the byte, as the spec (section 7) and decisions.md write them.
+ * The service's business messages, to the byte, as docs/api.md ("Envelope and errors") lists them with the
+ * decisions that word them (docs/decisions.md).
  * The add-in's local validation and the reference service both produce these exact strings, so a row
  * that fails locally reads the same as one the service refused.
  */

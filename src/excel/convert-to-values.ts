@@ -61,6 +61,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     const protection = sheet.protection;
@@ -82,6 +83,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
     if (r1 < r0 || c1 < c0) return report;
     const width = c1 - c0 + 1;
     let chunkRows = Math.max(1, Math.floor(CHUNK_CELLS / width));
+    /* eslint-disable office-addins/no-context-sync-in-loop -- one read (and at most a spill probe and a write)
+       per chunk on purpose: a whole selection at once would exceed Excel on the web's 5 MB payload limit. */
     for (let r = r0; r <= r1;) {
       const n = Math.min(chunkRows, r1 - r + 1);
       const range = sheet.getRangeByIndexes(r, c0, n, width);
@@ -95,13 +98,14 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       }
       const chunkTop = r;
       r += n;
+      const values = range.values;
 
       // The JOBPRICE cells of this chunk that show a value.
       const cells: Array<{ i: number; j: number }> = [];
       range.formulas.forEach((row, i) =>
         row.forEach((formula, j) => {
           if (!callsJobPrice(formula)) return;
-          if (isError(range.values[i]?.[j])) report.skipped++;
+          if (isError(values[i]?.[j])) report.skipped++;
           else cells.push({ i, j });
         }),
       );
@@ -118,8 +122,8 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       if (probes.length > 0) await context.sync();
 
       context.workbook.application.suspendApiCalculationUntilNextSync();
-      const patch: (Value | null)[][] = range.values.map((row) => row.map(() => null));
-      for (const { i, j } of cells) patch[i]![j] = frozen(range.values[i]?.[j]);
+      const patch: (Value | null)[][] = values.map((row) => row.map(() => null));
+      for (const { i, j } of cells) patch[i]![j] = frozen(values[i]?.[j]);
       for (const { cell, spill } of probes) {
         if (spill.isNullObject || spill.rowCount * spill.columnCount <= 1) continue;
         // The whole spill in one write (from its anchor, even past the selection); its own cell leaves the patch.
@@ -137,6 +141,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       await context.sync();
       report.converted += cells.length;
     }
+    /* eslint-enable office-addins/no-context-sync-in-loop */
     return report;
   });
 }

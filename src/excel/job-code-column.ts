@@ -34,7 +34,7 @@ export async function writeJobCodes(
       -1,
       ...Object.entries(mapping)
         .filter(([field]) => field !== 'jobCode')
-        .map(([, col]) => col as number),
+        .map(([, col]) => col),
     ) + 1;
   const offset = existing ?? inputsEnd;
   const column = block.firstCol + offset;

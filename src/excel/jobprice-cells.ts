@@ -29,6 +29,7 @@ export async function readJobPriceFormulasInSelection(): Promise<FormulaCell[]> 
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
     selected.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selected.worksheet;
     sheet.load('name');
     const used = sheet.getUsedRangeOrNullObject();

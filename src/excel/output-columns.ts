@@ -94,7 +94,7 @@ export function ageResult(result: JobResult, aging: AgingSettings | undefined): 
   }
   return {
     aged: true,
-    result: aged as JobResult,
+    result: aged,
     agedTo: aging.effectiveDate,
     ratePercent: aging.ratePercent,
   };

@@ -87,27 +87,35 @@ export async function countCellsToOverwrite(
         if (last && last.offset + last.count === o) last.count++;
         else pieces.push({ offset: o, count: 1 });
       }
-      return pieces.map((p): (() => number) => {
+      return pieces.map((p): FilledCellsQuery => {
         const rows = rowSpan.r1 - rowSpan.r0 + 1;
         const range = sheet.getRangeByIndexes(rowSpan.r0, target.firstCol + p.offset, rows, p.count);
         if (rows * p.count === 1) {
           // Special cells of a single cell may search the whole sheet (as SpecialCells does in VBA): read it instead.
           range.load('formulas');
-          return () => (range.formulas[0]?.[0] === '' ? 0 : 1);
+          return { cell: range };
         }
         // Counted by Excel, without sending the cells' contents back.
         const constants = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.constants);
         const formulas = range.getSpecialCellsOrNullObject(Excel.SpecialCellType.formulas);
         constants.load('cellCount');
         formulas.load('cellCount');
-        return () =>
-          (constants.isNullObject ? 0 : constants.cellCount) +
-          (formulas.isNullObject ? 0 : formulas.cellCount);
+        return { constants, formulas };
       });
     });
     await context.sync();
-    return areas.reduce((n, count) => n + count(), 0);
+    return areas.reduce((n, area) => n + filledCells(area), 0);
   });
+}
+
+/** What countCellsToOverwrite loads for one area: a single cell's formula, or the area's special cells. */
+type FilledCellsQuery = { cell: Excel.Range } | { constants: Excel.RangeAreas; formulas: Excel.RangeAreas };
+
+/** The non-empty cells of a loaded query (after its sync). */
+function filledCells(query: FilledCellsQuery): number {
+  if ('cell' in query) return query.cell.formulas[0]?.[0] === '' ? 0 : 1;
+  const count = (areas: Excel.RangeAreas): number => (areas.isNullObject ? 0 : areas.cellCount);
+  return count(query.constants) + count(query.formulas);
 }
 
 /** Creates the missing output columns: table columns for a table, header cells otherwise. One sync. */

@@ -74,6 +74,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
     const selection = context.workbook.getSelectedRange();
     selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
     const sheet = selection.worksheet;
     sheet.load('name');
     // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
@@ -91,6 +92,7 @@ export async function readSelection(): Promise<SelectionBlock> {
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
     let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
     let dataRect: Rect | null;
+    // eslint-disable-next-line office-addins/load-object-before-read -- getCount() gives a ClientResult, which the sync fills without a load
     if (tableCount.value > 0) {
       const table = tables.getFirst();
       table.load('name');
@@ -169,11 +171,14 @@ export async function readSelection(): Promise<SelectionBlock> {
 
     // --- hidden rows: one load of rowHidden for the block; only a mixed answer (null) needs the visible areas.
     const dataRange = sheet.getRangeByIndexes(dataRect.r0, dataRect.c0, rowCount, width);
-    dataRange.load('rowHidden');
     // Only a block of several rows can be partly hidden (and special cells of one cell may search the whole sheet).
     const visible =
       rowCount > 1 ? dataRange.getSpecialCellsOrNullObject(Excel.SpecialCellType.visible) : null;
-    visible?.load('areaCount');
+    const loadHiddenRows = (): void => {
+      dataRange.load('rowHidden');
+      visible?.load('areaCount');
+    };
+    loadHiddenRows();
 
     // --- values, chunk by chunk; the first chunk shares the sync with the hidden-row loads.
     const rows: CellValue[][] = [];
@@ -185,15 +190,13 @@ export async function readSelection(): Promise<SelectionBlock> {
       const range = sheet.getRangeByIndexes(dataRect.r0 + next, dataRect.c0, n, width);
       range.load('values');
       try {
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk on purpose: a block of many rows at once would exceed Excel on the web's 5 MB payload limit
         await context.sync();
       } catch (err) {
         if (!isPayloadTooLarge(err) || chunk <= MIN_CHUNK_ROWS) throw err;
         chunk = Math.max(MIN_CHUNK_ROWS, Math.floor(chunk / 2));
-        if (first) {
-          // The hidden-row loads were part of the refused sync: queue them again.
-          dataRange.load('rowHidden');
-          visible?.load('areaCount');
-        }
+        // The hidden-row loads were part of the refused sync: queue them again.
+        if (first) loadHiddenRows();
         continue;
       }
       first = false;

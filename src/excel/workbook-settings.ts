@@ -31,7 +31,7 @@ export function loadStoredMapping(sheetName: string): StoredMapping | null {
   const all = AllMappingsSchema.safeParse(store.get(KEY));
   if (!all.success) return null;
   const entry = StoredMappingSchema.safeParse(all.data[sheetName]);
-  return entry.success ? (entry.data as StoredMapping) : null;
+  return entry.success ? entry.data : null;
 }
 
 export async function saveStoredMapping(sheetName: string, mapping: StoredMapping | null): Promise<void> {

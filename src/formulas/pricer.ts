@@ -4,16 +4,14 @@ import {
   createCoalescer,
   deadlineMessage,
   DEFAULT_DEADLINE_MS,
-  systemTimers,
   type Coalescer,
   type CoalescerStats,
-  type Timers,
 } from '../domain/coalescer';
 import { jobKey, type JobSpec } from '../domain/job';
 import { failure, type JobOutcome } from '../domain/outcome';
 import { ResultCache } from '../domain/result-cache';
 import { localJobError } from '../domain/validation';
-import { within } from '../domain/within';
+import { systemTimers, within, withTimeout, type Timers } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
 import { ResultStore } from './result-store';
 import type { Session } from '../session/session';
@@ -129,22 +127,15 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
 
   /** Whatever happens inside (storage, session, service), a cell settles by the deadline. */
   function price(spec: JobSpec): Promise<JobOutcome<JobResult>> {
-    return new Promise((resolve) => {
-      const timer = timers.setTimeout(
-        () => resolve(failure('transport', deadlineMessage(deadlineMs))),
-        deadlineMs,
-      );
-      priceNow(spec).then(
-        (outcome) => {
-          timers.clearTimeout(timer);
-          resolve(outcome);
-        },
-        (err: unknown) => {
-          timers.clearTimeout(timer);
-          resolve(failure('transport', errorMessage(err)));
-        },
-      );
-    });
+    const outcome = priceNow(spec).catch((err: unknown) =>
+      failure<JobResult>('transport', errorMessage(err)),
+    );
+    return withTimeout(
+      outcome,
+      deadlineMs,
+      failure<JobResult>('transport', deadlineMessage(deadlineMs)),
+      timers,
+    );
   }
 
   /** Saves now; storage that does not answer does not hold the pane's Refresh buttons (or a test) forever. */

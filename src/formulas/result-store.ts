@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
-import { systemTimers, type Timers } from '../domain/coalescer';
+import { systemTimers, type Timers } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
 import type { CacheRecord, ResultCache } from '../domain/result-cache';
 import type { KeyValueStorage } from '../session/storage';
@@ -50,7 +50,7 @@ type StoredRecord = z.infer<typeof StoredRecordSchema>;
 const NUMBER_FIELD_SET: ReadonlySet<string> = new Set(NUMBER_FIELDS);
 
 export function encodeResult(result: JobResult): (number | string | null)[] {
-  const row = RESULT_FIELDS.map((f) => (result[f as keyof JobResult] ?? null) as number | string | null);
+  const row = RESULT_FIELDS.map((f) => result[f] ?? null);
   // Trailing nulls carry nothing.
   while (row.length > 0 && row[row.length - 1] === null) row.pop();
   return row;
@@ -67,7 +67,7 @@ export function decodeResult(row: readonly (number | string | null)[]): JobResul
     if (NUMBER_FIELD_SET.has(field) !== (typeof value === 'number')) return null;
     out[field] = value;
   }
-  return out as JobResult;
+  return out;
 }
 
 function encodeRecord(record: CacheRecord<JobResult>): StoredRecord {
@@ -80,8 +80,8 @@ function decodeRecord(raw: unknown): CacheRecord<JobResult> | null {
   const parsed = StoredRecordSchema.safeParse(raw);
   if (!parsed.success) return null;
   const [key, storedAt, ok, payload] = parsed.data;
-  if (ok === 0) return { key, storedAt, outcome: { ok: false, kind: 'service', message: payload as string } };
-  const result = decodeResult(payload as (number | string | null)[]);
+  if (ok === 0) return { key, storedAt, outcome: { ok: false, kind: 'service', message: payload } };
+  const result = decodeResult(payload);
   return result === null ? null : { key, storedAt, outcome: { ok: true, result } };
 }
 

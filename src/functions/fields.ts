@@ -34,7 +34,7 @@ export function lookupField(name: unknown): FieldLookup {
 export type FieldValue = { ok: true; value: number | string } | { ok: false; message: string };
 
 export function fieldValue(result: JobResult, field: ResultField): FieldValue {
-  const value = result[field as keyof JobResult] as number | string | undefined;
+  const value = result[field];
   if (value !== undefined) return { ok: true, value };
   if (BLANK_WHEN_ABSENT.has(field)) return { ok: true, value: '' };
   return { ok: false, message: NOT_IN_SCOPE };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobMarketClient } from '../api/client';
-import { withTimeout } from '../domain/within';
+import { withTimeout } from '../domain/timers';
 import { applySettingsPatch, DEFAULT_SETTINGS, parseStoredSettings, type Settings } from './settings';
 import { runtimeStorage, STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
 

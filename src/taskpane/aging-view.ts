@@ -1,6 +1,7 @@
+import { errorMessage } from '../domain/error-message';
 import type { AgingSettings } from '../domain/aging';
 import { loadAgingSettings, saveAgingSettings } from '../excel/workbook-settings';
-import { byId, errorText } from './dom';
+import { byId } from './dom';
 import { agingTexts as T } from './texts';
 
 /**
@@ -29,7 +30,7 @@ export function initAgingView(): void {
       await saveAgingSettings(next);
       byId('aging-status').textContent = T.status(next);
     } catch (err) {
-      byId('aging-status').textContent = T.notSaved(errorText(err));
+      byId('aging-status').textContent = T.notSaved(errorMessage(err));
     }
   };
   for (const id of ['aging-enabled', 'aging-date', 'aging-rate'])

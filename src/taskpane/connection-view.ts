@@ -1,5 +1,6 @@
+import { errorMessage } from '../domain/error-message';
 import type { Session } from '../session/session';
-import { busy, byId, errorText, showMessage } from './dom';
+import { busy, byId, showMessage } from './dom';
 import { connectionTexts as T } from './texts';
 
 /**
@@ -63,7 +64,7 @@ async function signIn(session: Session, applyServiceUrl: () => Promise<boolean>)
     renderConnection(session);
     showMessage(message, remember ? T.signedInRemembered : T.signedInForSession, 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 
@@ -77,7 +78,7 @@ async function testConnection(session: Session, applyServiceUrl: () => Promise<b
   try {
     showMessage(message, await session.client().testConnection(), 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }
 

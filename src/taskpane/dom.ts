@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import { formulasTexts } from './texts';
 
 /** Small DOM helpers for the pane: typed look-ups that fail loudly when the template and the code disagree. */
@@ -16,13 +17,13 @@ export function showMessage(el: HTMLElement, text: string, tone: MessageTone = '
   el.classList.toggle('success', tone === 'success' && text !== '');
 }
 
-export function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : String(err);
-}
-
-/** Runs a button's action once at a time: the button is disabled (and aria-busy) while it runs. */
-export function busy(button: HTMLButtonElement, action: () => Promise<void>): () => Promise<void> {
-  return async () => {
+/**
+ * A click handler that runs a button's action once at a time: the button is disabled (and aria-busy) while
+ * it runs. The handler returns nothing, as an event listener does: the action says its own outcome in the
+ * pane (reportIn, the run card), and the button comes back whether it succeeds or fails.
+ */
+export function busy(button: HTMLButtonElement, action: () => Promise<void>): () => void {
+  const run = async (): Promise<void> => {
     if (button.disabled) return;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
@@ -33,6 +34,7 @@ export function busy(button: HTMLButtonElement, action: () => Promise<void>): ()
       button.removeAttribute('aria-busy');
     }
   };
+  return () => void run();
 }
 
 /** Shows "Working…" in `message`, then what `action` resolves with as a success, or its error. */
@@ -41,6 +43,6 @@ export async function reportIn(message: HTMLElement, action: () => Promise<strin
   try {
     showMessage(message, await action(), 'success');
   } catch (err) {
-    showMessage(message, errorText(err), 'error');
+    showMessage(message, errorMessage(err), 'error');
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import {
   detectMapping,
   FIELD_DESCRIPTIONS,
@@ -12,7 +13,7 @@ import {
 import { columnLetters } from '../excel/address';
 import { readSelection, type SelectionBlock } from '../excel/selection-reader';
 import { loadStoredMapping, saveStoredMapping } from '../excel/workbook-settings';
-import { busy, byId, errorText } from './dom';
+import { busy, byId } from './dom';
 import { mappingTexts as T } from './texts';
 
 /**
@@ -99,7 +100,7 @@ async function onSelectChange(block: SelectionBlock, field: InputField): Promise
     await saveStoredMapping(block.sheetName, toStoredMapping(mapping, headersOf(block)));
     byId('mapping-source').textContent = T.source(block) + T.saved;
   } catch (err) {
-    byId('mapping-source').textContent = T.notSaved(errorText(err));
+    byId('mapping-source').textContent = T.notSaved(errorMessage(err));
   }
 }
 
@@ -108,7 +109,7 @@ async function detectColumns(): Promise<void> {
     const block = await readSelection();
     renderMapping(block, resolveMapping(block));
   } catch (err) {
-    byId('mapping-source').textContent = errorText(err);
+    byId('mapping-source').textContent = errorMessage(err);
   }
 }
 

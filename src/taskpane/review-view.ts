@@ -1,6 +1,7 @@
+import { errorMessage } from '../domain/error-message';
 import { applyReviewChoices, loadReview, type ReviewJob, type ReviewSet } from '../usecases/review-matches';
 import type { CandidateSource } from '../usecases/review-matches';
-import { byId, errorText } from './dom';
+import { byId } from './dom';
 import { reviewTexts as T } from './texts';
 import { resolveMapping } from './mapping-view';
 
@@ -90,7 +91,7 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
       byId('review-list').querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
     } catch (err) {
       current = null;
-      byId('review-status').textContent = errorText(err);
+      byId('review-status').textContent = errorMessage(err);
     }
   };
   byId('review-matches').addEventListener('click', () => void open());
@@ -112,7 +113,7 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
         current = null;
         byId('review-list').replaceChildren();
       } catch (err) {
-        byId('review-status').textContent = errorText(err);
+        byId('review-status').textContent = errorMessage(err);
         button.disabled = false;
       }
     })();

@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/error-message';
 import { abortsRun, isPayloadTooLarge } from '../api/errors';
 import { batchSender } from '../api/batch-sender';
 import { selectRows, selectRowSpan } from '../excel/select-rows';
@@ -10,7 +11,7 @@ import {
   type RunMode,
 } from '../usecases/pricing-run';
 import { confirmDialog } from './confirm-dialog';
-import { busy, byId, errorText } from './dom';
+import { busy, byId } from './dom';
 import { renderMapping, resolveMapping } from './mapping-view';
 import {
   moreFailuresText,
@@ -61,29 +62,31 @@ function summaryAction(box: HTMLElement, testid: string, label: string, act: () 
       try {
         note.textContent = await act();
       } catch (err) {
-        note.textContent = T.couldNotSelect(errorText(err));
+        note.textContent = T.couldNotSelect(errorMessage(err));
       }
     }),
   );
   box.append(button, note);
 }
 
-/** The run's summary; without one, `error` alone (a run that could not start, or the pane itself). */
-export function showSummary(
-  summary: PriceRunSummary | null,
-  error?: string,
-  openReview?: () => Promise<void>,
-): void {
+/** Clears the summary box and shows it; `error` marks it as an error box. */
+function openSummary(status: string, error: boolean): HTMLElement {
   const box = byId('summary');
   box.hidden = false;
   box.replaceChildren();
-  box.classList.toggle('error', error !== undefined);
-  box.dataset.status = summary?.status ?? 'error';
-  if (error !== undefined) {
-    box.textContent = error;
-    return;
-  }
-  if (!summary) return;
+  box.classList.toggle('error', error);
+  box.dataset.status = status;
+  return box;
+}
+
+/** An error in the summary box instead of a summary: a run that could not start, or the pane itself. */
+export function showRunError(text: string): void {
+  openSummary('error', true).textContent = text;
+}
+
+/** The run's summary, with its follow-ups (select the failed rows, review the run's matches). */
+function showSummary(summary: PriceRunSummary, openReview: () => Promise<void>): void {
+  const box = openSummary(summary.status, false);
   const where = summary.where;
   const title = document.createElement('h3');
   title.textContent = summaryTitle(summary);
@@ -122,7 +125,7 @@ export function showSummary(
   }
   // Review the matches of the rows just priced: the run's rows are selected again, whatever is selected
   // now, and the Review card opens on them.
-  if (where !== null && summary.priced > 0 && openReview !== undefined)
+  if (where !== null && summary.priced > 0)
     summaryAction(box, 'review-run', T.reviewRun, async () => {
       await selectRowSpan(where, where.firstRow, where.lastRow);
       await openReview();
@@ -134,7 +137,7 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
   // A second press while a run is going does nothing (the buttons are disabled too).
   if (running) return;
   if (session.getAccessToken() === null) {
-    showSummary(null, T.signInFirst);
+    showRunError(T.signInFirst);
     deps.focusSignIn();
     return;
   }
@@ -171,11 +174,11 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
         T.stopped(finished, summary.rows),
       );
     }
-    showSummary(summary, undefined, deps.openReview);
+    showSummary(summary, deps.openReview);
   } catch (err) {
     byId('progress-block').hidden = true;
     if (err instanceof SelectionProblem && err.block) renderMapping(err.block, resolveMapping(err.block));
-    showSummary(null, errorText(err));
+    showRunError(errorMessage(err));
   } finally {
     setRunning(null);
   }

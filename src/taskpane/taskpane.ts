@@ -1,12 +1,13 @@
+import { errorMessage } from '../domain/error-message';
 import css from './taskpane.css';
 import { getSession } from '../session/session';
-import { byId, errorText } from './dom';
+import { byId } from './dom';
 import { initAgingView } from './aging-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
 import { initReviewView } from './review-view';
-import { initRunView, showSummary } from './run-view';
+import { initRunView, showRunError } from './run-view';
 import { initSettingsView, showDefaultSettings } from './settings-view';
 import { runTexts } from './texts';
 
@@ -56,5 +57,5 @@ void Office.onReady((info) => {
     showOutsideExcel();
     return;
   }
-  start().catch((err: unknown) => showSummary(null, runTexts.couldNotStart(errorText(err))));
+  start().catch((err: unknown) => showRunError(runTexts.couldNotStart(errorMessage(err))));
 });

@@ -1,5 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
-import type { PlanProgress } from '../domain/planner';
+import type { PlanProgress } from '../domain/plan-runner';
 import type { SelectionBlock } from '../excel/selection-reader';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
@@ -45,7 +45,7 @@ export function summaryTitle(s: PriceRunSummary): string {
       return 'No rows to price in the selection.';
     case 'cancelled':
       return 'Cancelled. Rows priced so far were kept; the rest are marked Cancelled.';
-    default:
+    case 'done':
       return s.failed > 0
         ? `Done, with ${count(s.failed, 'row', 'rows')} that could not be priced.`
         : 'Done.';
@@ -160,7 +160,7 @@ export const mappingTexts = {
         return `Headers from the row above the selection${row}.`;
       case 'top':
         return `Headers from the top of the sheet${row}.`;
-      default:
+      case 'none':
         return 'No header row found: columns are taken in the order JobTitle, JobDesc, CompanyName, … Fix them below if needed.';
     }
   },

@@ -7,7 +7,7 @@ import type { JobMarketClient } from '../api/client';
 import { JobPriceApiError } from '../api/errors';
 import type { Candidate } from '../api/wire';
 import { writeJobCodes, type JobCodeWrite } from '../excel/job-code-column';
-import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
 import { protectedSheetMessage } from './pricing-run';
 
 /**
@@ -63,7 +63,7 @@ export async function loadReview(opts: {
   const parse = createRowParser(mapping);
   block.rows.forEach((cells, i) => {
     if (block.hidden[i]) return;
-    const parsed = parse(block.firstDataRow + i + 1, cells as CellValue[]);
+    const parsed = parse(block.firstDataRow + i + 1, cells);
     if (parsed === null || !('spec' in parsed)) return;
     const key = jobKey(parsed.spec);
     const g = groups.get(key);

@@ -8,7 +8,8 @@ import type { JobResult } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG } from '../../src/domain/messages';
 import { failure } from '../../src/domain/outcome';
-import { CANCELLED_ROW_MESSAGE, planBatches, runPlan, type PlannerRow } from '../../src/domain/planner';
+import { planBatches, type PlannerRow } from '../../src/domain/planner';
+import { CANCELLED_ROW_MESSAGE, runPlan } from '../../src/domain/plan-runner';
 import {
   fakeResult,
   startScriptedServer,

@@ -4,7 +4,8 @@ import { batchSender } from '../../src/api/batch-sender';
 import { isPayloadTooLarge } from '../../src/api/errors';
 import { toWireSubRequest } from '../../src/api/wire';
 import { jobSpec } from '../../src/domain/job';
-import { estimateSubRequestBytes, planBatches, runPlan } from '../../src/domain/planner';
+import { estimateSubRequestBytes, planBatches } from '../../src/domain/planner';
+import { runPlan } from '../../src/domain/plan-runner';
 import { specFaithfulService, startScriptedServer, type ScriptedServer } from '../support/scripted-server';
 import { testClient } from './fixtures';
 

@@ -43,7 +43,7 @@ function importsOf(file: string): string[] {
 const topFolder = (file: string): string => relative(SRC, file).split(sep)[0] as string;
 const files = sourceFiles(SRC);
 
-describe('import graph (architecture.md)', () => {
+describe('import graph (docs/architecture.md)', () => {
   it('finds the source tree', () => {
     expect(files.length).toBeGreaterThan(10);
   });
@@ -66,6 +66,32 @@ describe('import graph (architecture.md)', () => {
         .some((next) => next === to || reaches(next, to, seen.add(next)));
     const cycles = Object.keys(ALLOWED).filter((folder) => reaches(folder, folder));
     expect(cycles).toEqual([]);
+  });
+
+  it('is the table of docs/architecture.md, row for row', () => {
+    const doc = readFileSync(resolve(__dirname, '..', '..', 'docs', 'architecture.md'), 'utf8');
+    const section = doc.split(/^## /m).find((s) => s.startsWith('Allowed imports')) ?? '';
+    const table: Record<string, string[]> = {};
+    for (const [, folder, imports] of section.matchAll(/^\|\s*`src\/(\w+)`\s*\|([^|]*)\|/gm))
+      table[folder as string] = (imports as string)
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '' && s !== '(nothing)');
+    const enforced = Object.fromEntries(
+      Object.entries(ALLOWED).map(([folder, may]) => [folder, may.filter((to) => to !== folder)]),
+    );
+    expect(table).toEqual(enforced);
+  });
+
+  it('type-checks every add-in folder without Node (tsconfig.addin.json), and the service without the DOM', () => {
+    const include = (name: string): string[] =>
+      (JSON.parse(readFileSync(resolve(__dirname, '..', '..', name), 'utf8')) as { include: string[] })
+        .include;
+    const addin = Object.keys(ALLOWED)
+      .filter((folder) => folder !== 'service')
+      .map((folder) => `src/${folder}`);
+    expect([...include('tsconfig.addin.json')].sort()).toEqual(addin.sort());
+    expect(include('tsconfig.service.json')).toContain('src/service');
   });
 
   it('keeps src/domain free of Office, the DOM, HTTP and Node', () => {

@@ -72,6 +72,22 @@ describe('column mapping: header detection by name', () => {
     expect(fromStoredMapping(stored, ['Region', 'Role'], 2)).toEqual({ title: 1, state: 0 });
     expect(fromStoredMapping(toStoredMapping({ title: 1 }, null), null, 3)).toEqual({ title: 1 });
   });
+
+  it('finds a remembered header again after its case, spaces or punctuation were edited', () => {
+    // Guards the comparison of remembered headers: normalised like detection, not exact text.
+    const stored = toStoredMapping({ title: 0, state: 1, fte: 2 }, [
+      'Role Name',
+      'Work Region',
+      'Head-count',
+    ]);
+    expect(fromStoredMapping(stored, ['HEADCOUNT', ' role name ', 'work_region'], 3)).toEqual({
+      title: 1,
+      state: 2,
+      fte: 0,
+    });
+    // A header that is really different is gone: the field falls back to detection.
+    expect(fromStoredMapping(stored, ['Role', 'Region', 'Staff'], 3)).toEqual({});
+  });
 });
 
 describe('the Job Code input column (issue 10 item 4, D19)', () => {

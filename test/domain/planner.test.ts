@@ -1,18 +1,16 @@
 /** The batch planner, pure: planBatches (D4/D5/D7 local checks, dedupe, spec §8 limit, SubRequestID) and runPlan. */
 import fc from 'fast-check';
+import { toWireSubRequest } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { BATCH_LIMIT, MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
+import { DEFAULT_MAX_REQUEST_BYTES, planBatches, type PlannerRow } from '../../src/domain/planner';
 import {
   CANCELLED_ROW_MESSAGE,
-  DEFAULT_MAX_REQUEST_BYTES,
-  estimateSubRequestBytes,
-  planBatches,
   runPlan,
-  type PlannerRow,
   type PlanProgress,
   type SendBatch,
-} from '../../src/domain/planner';
+} from '../../src/domain/plan-runner';
 
 const spec = (title: string, scope: Partial<JobSpec['scope']> = {}): JobSpec => jobSpec({ title, scope });
 
@@ -118,14 +116,22 @@ describe('planBatches', () => {
       spec: jobSpec({ title: `Job ${i}`, description }),
     }));
     const plan = planBatches(rows);
-    // Titles "Job 100".."Job 299" and ids "R101".."R300" are the longest; they set how many fit.
-    const per = Math.floor(
-      (DEFAULT_MAX_REQUEST_BYTES - 2) / (estimateSubRequestBytes('R300', rows[299]!.spec) + 1),
-    );
-    expect(plan.requests.length).toBe(Math.ceil(300 / per));
+    // Worked out by hand, not with the estimator under test. A job is counted as 256 bytes for the field
+    // names and punctuation, each of its nine texts as a JSON string (its length + 2 quotes), the digits
+    // of FTE and revenue ("0", "0"), and 1 for the comma after it; a call adds 2 for its brackets.
+    // Every job here: 256 + 1 + 1 + 10,002 (the description) + 6 × 2 (six empty texts) = 10,272, plus
+    //   jobs 0-8 (ids "R1"-"R9", titles "Job 0"-"Job 8"): 4 + 7 + 1 → 10,284 bytes
+    //   job 9 ("R10", "Job 9"): 5 + 7 + 1 → 10,285;  jobs 10-98 ("R11"-"R99"): 5 + 8 + 1 → 10,286
+    //   job 99 ("R100", "Job 99"): 10,287;  jobs 100-299 ("R101"-"R300"): 6 + 9 + 1 → 10,288
+    // Call 1: 2 + 9 × 10,284 + 10,285 + 77 × 10,286 = 894,865 for 87 jobs; an 88th makes 905,151.
+    // Call 2 (jobs 87-173): 2 + 12 × 10,286 + 10,287 + 74 × 10,288 = 895,033; an 88th makes 905,321.
+    // Call 3 (jobs 174-260): 2 + 87 × 10,288 = 895,058; an 88th makes 905,346. Call 4: the last 39.
+    expect(DEFAULT_MAX_REQUEST_BYTES).toBe(900_000);
+    expect(plan.requests.map((r) => r.length)).toEqual([87, 87, 87, 39]);
+    // And the body the client sends for each call is within the limit, measured on the wire format.
     for (const request of plan.requests) {
-      const bytes = 2 + request.reduce((n, s) => n + estimateSubRequestBytes(s.id, s.spec) + 1, 0);
-      expect(bytes).toBeLessThanOrEqual(DEFAULT_MAX_REQUEST_BYTES);
+      const body = JSON.stringify(request.map((s) => toWireSubRequest(s.id, s.spec)));
+      expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(DEFAULT_MAX_REQUEST_BYTES);
     }
     expect(plan.requests.flat()).toHaveLength(300);
   });

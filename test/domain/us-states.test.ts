@@ -3,6 +3,7 @@ import { stateCode, unknownStateMessage } from '../../src/domain/us-states';
 import { parseJobArgs } from '../../src/formulas/args';
 import { HEADERS } from '../excel/helpers';
 import { detectMapping } from '../../src/domain/column-mapping';
+import { US_AREAS } from '../support/us-states-list';
 
 /**
  * Issue 12 item 10: "California" was sent as is and the service answered "Location could not be
@@ -71,5 +72,36 @@ describe('US states as people write them', () => {
       ok: false,
       message: unknownStateMessage('Californa'),
     });
+  });
+});
+
+describe('the whole USPS table against the public list (test/support/us-states-list.ts)', () => {
+  // Guards every code of the table: one state's code changed (NE written NB, say) prices the wrong place.
+  it('the list itself: 50 states, DC and 5 territories, each code and name once', () => {
+    expect(US_AREAS.filter((a) => a.kind === 'state')).toHaveLength(50);
+    expect(new Set(US_AREAS.map((a) => a.usps)).size).toBe(US_AREAS.length);
+    expect(new Set(US_AREAS.map((a) => a.name)).size).toBe(US_AREAS.length);
+  });
+
+  it.each(US_AREAS.map((a) => [a.name, a.usps]))(
+    '%s is %s, by name and by code in any case',
+    (name, usps) => {
+      expect(stateCode(name)).toBe(usps);
+      expect(stateCode(name.toUpperCase())).toBe(usps);
+      expect(stateCode(usps)).toBe(usps);
+      expect(stateCode(usps.toLowerCase())).toBe(usps);
+    },
+  );
+
+  it('no two-letter text reads as a code outside the list', () => {
+    const codes = new Set(US_AREAS.map((a) => a.usps));
+    const strays: string[] = [];
+    for (let a = 65; a <= 90; a++)
+      for (let b = 65; b <= 90; b++) {
+        const text = String.fromCharCode(a, b);
+        const code = stateCode(text);
+        if (code !== null && !codes.has(code)) strays.push(`${text} → ${code}`);
+      }
+    expect(strays).toEqual([]);
   });
 });

@@ -623,7 +623,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.waitForFunction(
       () =>
         !document.getElementById('mapping-source')?.textContent?.includes('saved with this workbook') &&
-        !(document.querySelector('[data-testid="detect-columns"]') as HTMLButtonElement | null)?.disabled,
+        !document.querySelector<HTMLButtonElement>('[data-testid="detect-columns"]')?.disabled,
     );
     await expect(page.getByTestId('map-company').inputValue()).resolves.toBe('');
     await page.getByTestId('map-company').selectOption('2');

@@ -1,7 +1,7 @@
 import type { JobSpec } from '../../src/domain/job';
 import { jobKey } from '../../src/domain/job';
 import { failure, success, type JobOutcome } from '../../src/domain/outcome';
-import type { SendBatch } from '../../src/domain/planner';
+import type { SendBatch } from '../../src/domain/plan-runner';
 import type { JobResult } from '../../src/api/wire';
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import type { CellValue, WorkbookInit } from '../sim-excel/model';

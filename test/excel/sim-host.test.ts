@@ -1,5 +1,6 @@
 import { installSimHost, type SimHost } from '../sim-excel/host';
 import { FIVE_MB } from '../sim-excel/model';
+import { TYPED_DATE_FORMAT } from '../sim-excel/office-api';
 
 let host: SimHost;
 afterEach(() => host?.uninstall());
@@ -71,6 +72,24 @@ describe('simulated Excel host keeps Office.js semantics', () => {
     expect(s?.get(0, 0)?.value).toBe('a');
     expect(s?.get(0, 1)).toEqual({ value: '=SUM(1)', numberFormat: '@' });
     expect(s?.get(0, 2)).toEqual({ value: 99, formula: '=SUM(2)' });
+  });
+
+  it('an ISO date written into a General cell becomes a date serial; a Text cell keeps it; Text applied after does not undo it', async () => {
+    await Excel.run(async (context) => {
+      const ws = context.workbook.worksheets.getItem('Sheet1');
+      ws.getRange('D1').values = [['2025-05-01']]; // General: read as typed
+      const text = ws.getRange('E1');
+      text.numberFormat = [['@']];
+      text.values = [['2025-05-01']]; // Text first: kept as written
+      const late = ws.getRange('F1');
+      late.values = [['2025-05-01']];
+      late.numberFormat = [['@']]; // Text second: the number stays a number
+      await context.sync();
+    });
+    const s = host.workbook.sheet('Sheet1');
+    expect(s?.get(0, 3)).toEqual({ value: 45778, numberFormat: TYPED_DATE_FORMAT });
+    expect(s?.get(0, 4)).toEqual({ value: '2025-05-01', numberFormat: '@' });
+    expect(s?.get(0, 5)).toEqual({ value: 45778, numberFormat: '@' });
   });
 
   it('reports rowHidden as true / false / null and the visible areas of a filtered range', async () => {

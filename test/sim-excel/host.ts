@@ -122,7 +122,7 @@ const GLOBALS = ['Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'OfficeE
 
 export function installSimHost(
   init: WorkbookInit | SimWorkbook = {},
-  target: Record<string, unknown> = globalThis as never,
+  target: Record<string, unknown> = globalThis,
 ): SimHost {
   const workbook = init instanceof SimWorkbook ? init : new SimWorkbook(init);
   const previous = new Map(GLOBALS.map((g) => [g, target[g]]));

@@ -395,9 +395,14 @@ export class RangeProxy extends ClientObject {
           const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
+        } else if (format === '@') {
+          sheet.set(r, c, { value: v, numberFormat: format });
         } else {
-          const next: Cell = { value: format === '@' ? v : typedInput(v) };
-          if (format !== undefined) next.numberFormat = format;
+          const typed = typedInput(v);
+          const next: Cell = { value: typed.value };
+          // A date typed into a General cell also gets a date format; a cell already formatted keeps its own.
+          const shown = format ?? typed.numberFormat;
+          if (shown !== undefined) next.numberFormat = shown;
           sheet.set(r, c, next);
         }
       }
@@ -553,23 +558,35 @@ function clearSpill(sheet: SimSheet, r: number, c: number, spill: { rows: number
 }
 
 /**
+ * The format a General cell reports after a date was written into it through `values`. Office.js reads
+ * `values` as en-US input whatever the user's locale (by design, says the office-js issue tracker, where
+ * `range.values = '2018-12-31'` on a General cell is shown to report "m/d/yyyy").
+ */
+export const TYPED_DATE_FORMAT = 'm/d/yyyy';
+
+/**
  * What Excel makes of text written through `values` into a cell not formatted as text, as if typed:
  * a leading apostrophe keeps the rest as text, numbers and TRUE/FALSE become numbers and booleans, an
- * ISO date becomes a date serial. (Not every rule of Excel's parser: these are the ones that change
- * what the add-in writes.)
+ * ISO date becomes a date serial (days since 1899-12-30) shown with a date format. A cell formatted as
+ * Text ("@") before the write keeps the text as written; formatting it as Text afterwards does not turn a
+ * number back into text, so "2025-05-01" written first and formatted second stays the serial 45778.
+ * (Not every rule of Excel's parser: these are the ones that change what the add-in writes.)
  */
-function typedInput(v: CellValue): CellValue {
-  if (typeof v !== 'string') return v;
-  if (v.startsWith("'")) return v.slice(1);
+function typedInput(v: CellValue): { value: CellValue; numberFormat?: string } {
+  if (typeof v !== 'string') return { value: v };
+  if (v.startsWith("'")) return { value: v.slice(1) };
   const t = v.trim();
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
-  if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return { value: Number(t) };
+  if (/^(true|false)$/i.test(t)) return { value: t.toLowerCase() === 'true' };
   const date = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
   if (date) {
     const utc = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]));
-    return Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000);
+    return {
+      value: Math.round((utc - Date.UTC(1899, 11, 30)) / 86_400_000),
+      numberFormat: TYPED_DATE_FORMAT,
+    };
   }
-  return v;
+  return { value: v };
 }
 
 /** Rows of `rect` that match, merged into maximal full-width bands per row run (what Excel reports for filtered lists). */

@@ -7,7 +7,14 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 
 const ROOT = join(__dirname, '..', '..');
-const FILES = ['README.md', 'docs/api.md', 'docs/functions.md', 'docs/service.md', 'docs/methodology.md'];
+const FILES = [
+  'README.md',
+  'docs/api.md',
+  'docs/architecture.md',
+  'docs/functions.md',
+  'docs/service.md',
+  'docs/methodology.md',
+];
 
 describe('documentation links stay inside the repository', () => {
   it.each(FILES)('%s', (file) => {

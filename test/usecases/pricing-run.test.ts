@@ -68,6 +68,26 @@ describe('price selection against the simulated host', () => {
     );
   });
 
+  it('text columns are text before their values arrive: a data date stays "2025-05-01", not the serial 45778', async () => {
+    // Guards the write order (number formats, then values): Excel reads "2025-05-01" written into a
+    // General cell as a date, and formatting it as Text afterwards leaves the number.
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: sheetRows(3) }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, 3, 9) },
+    });
+    const service = fakeService();
+    const send: PriceRunOptions['send'] = async (items, signal) => {
+      const answers = await service.send(items, signal);
+      for (const [id, outcome] of answers)
+        if (outcome.ok)
+          answers.set(id, { ok: true, result: { ...outcome.result, DataEffectiveDate: '2025-05-01' } });
+      return answers;
+    };
+    await expect(priceSelection(options({ send }))).resolves.toMatchObject({ priced: 3, failed: 0 });
+    for (const r of [1, 2, 3])
+      expect(cell(r, col('DataEffectiveDate'))).toEqual({ value: '2025-05-01', numberFormat: '@' });
+  });
+
   it('finds the header row one row above a selection of data rows only, and writes into existing output columns', async () => {
     const rows = sheetRows(4);
     rows[0] = [...HEADERS, 'Notes', STATUS_HEADER];

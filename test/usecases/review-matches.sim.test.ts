@@ -129,7 +129,7 @@ test('in a table, the Job Code column is a new table column right of the inputs'
   const mapping = (b: SelectionBlock): ColumnMapping => {
     const m = headerMapping(b);
     delete m.jobCode;
-    return { title: m.title as number, state: m.state as number };
+    return { title: m.title, state: m.state };
   };
   const set = await loadReview({ client: source(), mappingFor: mapping, onlyBelowConfident: false });
   await applyReviewChoices(set, new Map([[set.jobs[1]?.key as string, '13-2031.00']]));

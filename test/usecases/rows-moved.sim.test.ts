@@ -71,6 +71,45 @@ describe('rows that move during a run', () => {
     expect(summary.failures[0]?.message).toBe(ROW_CHANGED_MESSAGE);
   });
 
+  it('a State, Company or FTE edited mid-run: that row is refused, not given the figures priced for its old inputs', async () => {
+    // Guards the row check against covering the title column only: every mapped input counts.
+    host = install({
+      sheets: [{ name: 'Sheet1', rows: [HEADERS, ...Array.from({ length: N }, (_, i) => jobRow(i))] }],
+      selection: { sheet: 'Sheet1', rect: rect(0, 0, N, 9) },
+    });
+    const sheet = host.workbook.sheet('Sheet1');
+    // Sheet rows (0-based) of the last request (jobs 400-599), still to be written when the first
+    // block lands; the titles stay as they were, only another input changes.
+    const edits = new Map<number, [column: number, value: CellValue]>([
+      [450, [4, 'NY']], // State
+      [451, [4, 'CA']],
+      [452, [2, 'Another Company']], // Company
+      [453, [8, 99]], // FTE
+    ]);
+    let edited = false;
+    const summary = await priceSelection({
+      mode: 'price',
+      send: fakeService({ delayMs: 20 }).send,
+      mappingFor: byHeaders,
+      confirmOverwrite: async () => true,
+      onProgress: () => {
+        if (edited) return;
+        edited = true;
+        for (const [r, [c, value]] of edits) sheet?.set(r, c, { value });
+      },
+    });
+
+    for (const r of edits.keys()) {
+      expect({
+        r,
+        status: sheet?.value(r, col(STATUS_HEADER)),
+        salary: sheet?.value(r, col('Salary50')),
+      }).toEqual({ r, status: ROW_CHANGED_MESSAGE, salary: '' });
+    }
+    expect(summary).toMatchObject({ priced: N - edits.size, failed: edits.size });
+    expect(summary.failedRows).toEqual([...edits.keys()].map((r) => r + 1));
+  });
+
   it('a run nobody touches writes every row (the check costs a read, not a refusal)', async () => {
     host = install({
       sheets: [{ name: 'Sheet1', rows: [HEADERS, ...Array.from({ length: 50 }, (_, i) => jobRow(i))] }],

@@ -10,6 +10,7 @@ import {
   type Operation,
 } from './clients';
 import { generateSecret, hashSecret } from './secrets';
+import { errorMessage } from '../../domain/error-message';
 
 /**
  * `npm run service:add-client -- <clientId> [options]`: creates a client with a fresh random secret,
@@ -99,6 +100,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${errorMessage(err)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import { buildIndex } from './build';
+import { errorMessage } from '../../domain/error-message';
 
 /**
  * `npm run data:build`: builds data/build from the raw public files, or says the index is up to date.
@@ -30,6 +31,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`data:build failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`data:build failed: ${errorMessage(e)}`);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { GeographyPartSchema } from './index-schema';
 import { WageIndex } from './wage-index';
 import { checkOnetPart, OnetPartSchema } from './onet/schema';
 import type { z } from 'zod';
+import { errorMessage } from '../../domain/error-message';
 
 /** The parts the pricing engine reads (the O*NET part goes to the matcher). */
 export interface PricingIndex {
@@ -57,7 +58,7 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
     try {
       return decode(await readFile(join(outDir, file)));
     } catch (e) {
-      throw new IndexNotReadyError(`cannot read ${file} (${e instanceof Error ? e.message : String(e)})`);
+      throw new IndexNotReadyError(`cannot read ${file} (${errorMessage(e)})`);
     }
   };
   const json = (bytes: Buffer): unknown => JSON.parse(bytes.toString('utf8'));
@@ -82,7 +83,7 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
   try {
     checkOnetPart(onet);
   } catch (e) {
-    throw new IndexNotReadyError(`${PART_FILES.onet}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new IndexNotReadyError(`${PART_FILES.onet}: ${errorMessage(e)}`);
   }
   return { manifest, wages, geography, onet };
 }

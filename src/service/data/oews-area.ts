@@ -7,6 +7,7 @@ import { TOP_CODE_ANNUAL } from './oews';
 import { readText } from './raw-files';
 import { STATE_BY_FIPS } from './states';
 import type { AreaCell, AreaTable } from './index-types';
+import { errorMessage } from '../../domain/error-message';
 
 /**
  * Readers for the measured OEWS area wages staged in `<raw>/oews-area/` (its SOURCES.md says where each
@@ -107,7 +108,7 @@ function readJsonArea(rawDir: string, file: AreaFile): Areas {
   try {
     parsed = AreaJsonSchema.parse(JSON.parse(readText(join(rawDir, file.rel))));
   } catch (e) {
-    throw new Error(`${file.rel}: not an OEWS area file (${e instanceof Error ? e.message : String(e)})`, {
+    throw new Error(`${file.rel}: not an OEWS area file (${errorMessage(e)})`, {
       cause: e,
     });
   }

@@ -123,7 +123,7 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object') {
     if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('result' in v) return cellValue((v.result ?? null) as ExcelJS.CellValue);
+    if ('result' in v) return cellValue(v.result ?? null);
     if ('text' in v) return String(v.text);
     if ('error' in v) return null;
   }

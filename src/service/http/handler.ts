@@ -4,7 +4,7 @@ import type { TokenSigner } from '../auth/tokens';
 import type { PricingEngine } from '../contracts';
 import { BodyTooLarge, parseJsonBody, readBody } from './body';
 import { discardRestOfBody, OVERSIZE_DISCARD_FACTOR, SMALL_DISCARD_BYTES } from './discard';
-import { CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
+import { type CorsPolicy, isPreflight, ALLOWED_METHODS } from './cors';
 import { errorEnvelope, HttpError, TRANSPORT_MSG } from './errors';
 import type { Logger } from '../logger';
 import { matchBatch, matchSingle } from './match-routes';

@@ -112,7 +112,7 @@ export class TitleIndex {
       }
       this.norm[i] = Math.sqrt(sq);
       if (this.primary[i] === 1) {
-        this.primaryNorm[this.occOf[i] as number] = this.norm[i] as number;
+        this.primaryNorm[this.occOf[i] as number] = this.norm[i];
         this.primaryTitle[this.occOf[i] as number] = i;
       }
     });

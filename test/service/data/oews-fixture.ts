@@ -76,7 +76,7 @@ export function occ(
     ANNUAL: '',
     HOURLY: '',
     ...extra,
-  } as FixtureRow;
+  };
 }
 
 /** Writes a BLS-layout workbook (data sheet first, then a Filler sheet as BLS does). Tests write into a temp dir only. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildGeographyPart, GEO_SOURCES } from '../../../src/service/data/geography';
@@ -9,9 +9,13 @@ import { findRaw } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
 import { WageIndex } from '../../../src/service/data/wage-index';
 import type { Matcher, OccupationMatch } from '../../../src/service/contracts';
+import { cacheKey } from '../../support/source-hash';
 
 /** The staged raw folder the tests read. */
 export const RAW_DIR = dataPaths(process.env, resolve(__dirname, '../../..')).rawDir;
+
+/** The modules that build the two parts: their code, and all they import, is part of the cache key. */
+const BUILDERS = ['src/service/data/wages.ts', 'src/service/data/geography.ts'];
 
 /** What the cache holds: the parts as built, before the wage tables are packed. */
 type BuiltIndex = Omit<PricingIndex, 'wages'> & { readonly wages: WagesPart };
@@ -19,21 +23,22 @@ const compact = (built: BuiltIndex): PricingIndex => ({ ...built, wages: WageInd
 
 /**
  * The wages and geography parts built from the real raw files, cached in the OS temp folder between
- * test files (keyed by format version and the raw files' sizes and mtimes), so only the first test file
- * pays the ~12 s build.
+ * test files, so only the first test file pays the ~12 s build. The key covers the builders' source
+ * (every file they import), the format version and the raw files' sizes and dates: a changed reader
+ * rebuilds the cache, so a machine with a warm cache tests the code as it is.
  */
 export async function testIndex(): Promise<PricingIndex> {
   const sources = [...wageSourcePaths(RAW_DIR), ...Object.values(GEO_SOURCES)];
-  const key = sources
-    .map((rel) => {
-      const p = findRaw(RAW_DIR, rel);
-      if (p === null) throw new Error(`missing raw file ${rel}`);
-      const st = statSync(p);
-      return `${rel}:${st.size}:${st.mtimeMs}`;
-    })
-    .join('|');
-  const hash = Buffer.from(`${INDEX_FORMAT_VERSION}|${key}`).toString('base64url').slice(-40);
-  const cache = join(tmpdir(), `jobprice-test-index-${hash}.json`);
+  const raw = sources.map((rel) => {
+    const p = findRaw(RAW_DIR, rel);
+    if (p === null) throw new Error(`missing raw file ${rel}`);
+    const st = statSync(p);
+    return `${rel}:${st.size}:${st.mtimeMs}`;
+  });
+  const cache = join(
+    tmpdir(),
+    `jobprice-test-index-${cacheKey(BUILDERS, [String(INDEX_FORMAT_VERSION), ...raw])}.json`,
+  );
   if (existsSync(cache)) return compact(JSON.parse(readFileSync(cache, 'utf8')) as BuiltIndex);
   const [wages, geography] = [await buildWagesPart(RAW_DIR), await buildGeographyPart(RAW_DIR)];
   const manifest: Manifest = {
@@ -45,7 +50,10 @@ export async function testIndex(): Promise<PricingIndex> {
     parts: {},
   };
   const index: BuiltIndex = { manifest, wages, geography };
-  writeFileSync(cache, JSON.stringify(index));
+  // Written aside and renamed: test files in parallel workers never read half a file.
+  const partial = `${cache}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(index));
+  renameSync(partial, cache);
   return compact(index);
 }
 

@@ -1,4 +1,3 @@
-import type { JobResult } from '../../../src/api/wire';
 import type { JobSpec } from '../../../src/domain/job';
 import { MSG } from '../../../src/domain/messages';
 import type {
@@ -69,6 +68,6 @@ export class EngineDouble implements PricingEngine {
       JobFamilyName: 'Test Family',
       JobLevelName: 'Mid',
     });
-    return { ok: true, result: result as JobResult };
+    return { ok: true, result };
   }
 }

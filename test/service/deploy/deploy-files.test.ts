@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { ClientsFileSchema } from '../../src/service/auth/clients';
-import { loadConfig, SETTING_NAMES } from '../../src/service/config';
-import { PROBE_PATHS } from '../../src/service/http/probes';
+import { ClientsFileSchema } from '../../../src/service/auth/clients';
+import { loadConfig, SETTING_NAMES } from '../../../src/service/config';
+import { PROBE_PATHS } from '../../../src/service/http/probes';
 
 /**
  * The image and the orchestration files (Dockerfile, deploy/compose.yaml, deploy/kubernetes/) cannot be
@@ -12,7 +12,7 @@ import { PROBE_PATHS } from '../../src/service/http/probes';
  * the service's settings really read, with values those settings accept.
  */
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(__dirname, '../../..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const DEFAULT_PORT = loadConfig({}).port;
 
