@@ -174,7 +174,10 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-/** The processes whose parent is `pid` (a cluster primary's workers), from /proc. */
+/**
+ * The Node processes whose parent is `pid` (a cluster primary's workers), from /proc; other children
+ * (tsx's esbuild service) are left out.
+ */
 export function childPids(pid: number): number[] {
   const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -183,7 +186,8 @@ export function childPids(pid: number): number[] {
       // Field 4 of /proc/<pid>/stat is the parent; the command (field 2) may hold spaces, so cut after ')'.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(entry));
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (ppid === pid && command === 'node') out.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }

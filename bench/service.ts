@@ -354,7 +354,8 @@ async function candidateBatches(
  * primary, of each worker and in total, after a warm-up of every worker and after a run of batches.
  */
 async function workersRun(n: number): Promise<string[]> {
-  const service = await spawnService({ dir: ROOT, runner: 'tsx', env: { JOBPRICE_WORKERS: String(n) } });
+  const runner = hasCompiledService(ROOT) ? 'compiled' : 'tsx';
+  const service = await spawnService({ dir: ROOT, runner, env: { JOBPRICE_WORKERS: String(n) } });
   try {
     const headers = await signIn(service.url, service.clientId, service.clientSecret);
     const batches = batchBodies();
@@ -383,7 +384,8 @@ async function workersRun(n: number): Promise<string[]> {
     const jobsPerSecond = await run(THROUGHPUT_BATCHES * n);
     const after = memory();
     return [
-      `JOBPRICE_WORKERS=${n}: start-up (spawn → every worker listening) ${service.startupMs.toFixed(0)} ms`,
+      `JOBPRICE_WORKERS=${n} (${runner === 'compiled' ? 'node dist/service/main.js' : 'tsx src/service/main.ts'}): ` +
+        `start-up (spawn → every worker listening) ${service.startupMs.toFixed(0)} ms`,
       `  resident memory after warm-up: ${warm}`,
       `  resident memory after ${THROUGHPUT_BATCHES * n} batches of 200 (${4 * n} in flight, ${jobsPerSecond.toFixed(0)} jobs/s): ${after}`,
     ];
