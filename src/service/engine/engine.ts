@@ -6,7 +6,14 @@ import { appliedAt, resolveLocation } from '../location/resolve';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
-import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../contracts';
+import type {
+  ClientScope,
+  Matcher,
+  MatchMemo,
+  OccupationMatch,
+  PriceOutcome,
+  PricingEngine,
+} from '../contracts';
 import { createCandidateLister, pinnedCode } from './candidates';
 
 export interface EngineOptions {
@@ -64,7 +71,20 @@ export function createPricingEngine(
   const { wages, geography } = index;
   const effectiveDate = `${year}-05-01`;
 
-  function price(spec: JobSpec, client: ClientScope): PriceOutcome {
+  /** D3's match, made once per distinct title and description of a batch (contracts.ts MatchMemo). */
+  function matchOnce(
+    title: string,
+    description: string,
+    memo: MatchMemo | undefined,
+  ): OccupationMatch | null {
+    if (memo === undefined) return matcher.match(title, description);
+    const key = `${title}\u0000${description}`;
+    let found = memo.get(key);
+    if (found === undefined && !memo.has(key)) memo.set(key, (found = matcher.match(title, description)));
+    return found ?? null;
+  }
+
+  function price(spec: JobSpec, client: ClientScope, memo?: MatchMemo): PriceOutcome {
     const loc = resolveLocation(geography, spec.scope, client);
     if (!loc.ok) return loc;
     const industry = parseIndustry(spec.scope.naics);
@@ -73,7 +93,7 @@ export function createPricingEngine(
     const code = pinnedCode(spec);
     const unmatched = code === '' ? MSG.noMatch : MSG.jobCodeNotRecognized(code);
     const match =
-      code === '' ? matcher.match(spec.title, spec.description) : matcher.pinned(code, spec.title);
+      code === '' ? matchOnce(spec.title, spec.description, memo) : matcher.pinned(code, spec.title);
     if (match === null) return { ok: false, message: unmatched };
 
     const sector =
