@@ -347,11 +347,14 @@ function check(meta: Meta, a: Arrays): void {
     if (starts.length < 1 || starts[0] !== 0 || starts[starts.length - 1] !== codes.length)
       fail(`${name} set bounds do not cover its rows`);
     for (let s = 0; s + 1 < starts.length; s++) {
-      if ((starts[s + 1] as number) < (starts[s] as number)) fail(`${name} set bounds out of order`);
-      for (let r = (starts[s] as number) + 1; r < (starts[s + 1] as number); r++)
+      const from = starts[s] as number;
+      const to = starts[s + 1] as number;
+      if (to < from) fail(`${name} set bounds out of order`);
+      for (let r = from + 1; r < to; r++)
         if ((codes[r] as number) <= (codes[r - 1] as number)) fail(`${name} codes not sorted in set ${s}`);
+      // Sorted: the last code id of a set is its largest.
+      if (to > from && (codes[to - 1] as number) >= meta.codes.length) fail(`${name} code id out of range`);
     }
-    for (const c of codes) if (c >= meta.codes.length) fail(`${name} code id out of range`);
     return starts.length - 1;
   };
   const rowSets = sets(a.rowSetStart, a.rowCode, 'row');
@@ -368,7 +371,8 @@ function check(meta: Meta, a: Arrays): void {
   for (let i = 0; i < rows; i++)
     if ((a.rowTitle[i] as number) >= meta.strings.length || (a.rowGroup[i] as number) >= meta.strings.length)
       fail('row title out of range');
-  for (const v of a.rowP) if (!Number.isFinite(v)) fail('a national or sector figure is not a number');
+  for (let i = 0; i < a.rowP.length; i++)
+    if (!Number.isFinite(a.rowP[i])) fail('a national or sector figure is not a number');
   const inRange = (set: number, count: number): boolean => set >= 0 && set < count;
   for (const n of meta.national) if (!inRange(n.set, rowSets)) fail(`national ${n.year} names a missing set`);
   for (const t of meta.sector)
