@@ -47,7 +47,12 @@ export async function serve(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,
-    ...(shared === null ? {} : { rateStore: shared.store, readinessChecks: [shared.readiness] }),
+    ...(shared === null
+      ? {}
+      : {
+          rateStore: shared.store,
+          readinessChecks: [{ name: 'sharedStore', problem: () => shared.store.readinessProblem() }],
+        }),
     logger,
     accessLog: config.accessLog,
   });

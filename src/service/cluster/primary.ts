@@ -67,7 +67,12 @@ export async function runPrimary(config: ServiceConfig, logger: Logger): Promise
         return;
       }
       entry.listening = true;
-      logger.log('info', 'worker listening', { worker: worker.id, pid: worker.process.pid, ...timingsOf(m) });
+      logger.log('info', 'worker listening', {
+        worker: worker.id,
+        pid: worker.process.pid,
+        modulesMs: m.modulesMs,
+        clientsAndEngineMs: m.clientsAndEngineMs,
+      });
       if (!started && [...tracked.values()].every((t) => t.listening)) {
         started = true;
         if (notice) process.stdout.write(`${notice}\n`);
@@ -134,8 +139,4 @@ export async function runPrimary(config: ServiceConfig, logger: Logger): Promise
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   for (let i = 0; i < config.workers; i++) fork();
-}
-
-function timingsOf(m: { modulesMs: number; clientsAndEngineMs: number }): Record<string, number> {
-  return { modulesMs: m.modulesMs, clientsAndEngineMs: m.clientsAndEngineMs };
 }

@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import { errorMessage } from '../../domain/error-message';
-import type { ReadinessCheck } from '../http/probes';
 import type { Logger } from '../logger';
 import { MemoryRateStore, type RateDecision, type RateStore } from './rate-store';
 
@@ -76,11 +75,10 @@ export class RedisRateStore implements RateStore {
     return this.decide(key, windowMs, limit, 0);
   }
 
-  /** For /readyz: not ready until Redis has answered once (see above). */
-  readonly readiness: ReadinessCheck = {
-    name: 'sharedStore',
-    problem: () => (this.everReady ? null : `not connected to Redis yet (${this.redis.status})`),
-  };
+  /** For /readyz: null once Redis has answered (see above), else why not yet. */
+  readinessProblem(): string | null {
+    return this.everReady ? null : `not connected to Redis yet (${this.redis.status})`;
+  }
 
   private async decide(key: string, windowMs: number, limit: number, count: 0 | 1): Promise<RateDecision> {
     if (!(windowMs > 0) || !(limit >= 1)) throw new Error('a budget needs windowMs > 0 and limit >= 1');
@@ -109,11 +107,11 @@ export class RedisRateStore implements RateStore {
   }
 }
 
-/** The store for JOBPRICE_REDIS_URL, its readiness check, and how to let go of the connection. */
+/** The store for JOBPRICE_REDIS_URL, and how to let go of its connection. */
 export function connectSharedStore(
   url: string,
   logger: Logger,
-): { store: RedisRateStore; readiness: ReadinessCheck; close(): Promise<void> } {
+): { store: RedisRateStore; close(): Promise<void> } {
   const redis = new Redis(url, {
     // While Redis is away, decide at once in this process instead of queueing every request behind it.
     enableOfflineQueue: false,
@@ -126,7 +124,6 @@ export function connectSharedStore(
   const store = new RedisRateStore(redis, new MemoryRateStore(), logger);
   return {
     store,
-    readiness: store.readiness,
     async close() {
       await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000))]);
       redis.disconnect();

@@ -26,7 +26,7 @@ describe('RedisRateStore', () => {
     return shared;
   };
   const ready = (shared: ReturnType<typeof connectSharedStore>): Promise<void> =>
-    until(() => shared.readiness.problem() === null, 'the first connection');
+    until(() => shared.store.readinessProblem() === null, 'the first connection');
 
   beforeAll(async () => {
     redis = await redisServer();
@@ -38,13 +38,13 @@ describe('RedisRateStore', () => {
 
   it('is not ready before it has reached Redis, then is', async () => {
     const shared = open();
-    expect(shared.readiness.problem()).toMatch(/not connected to Redis yet/);
+    expect(shared.store.readinessProblem()).toMatch(/not connected to Redis yet/);
     await ready(shared);
   });
 
   it('a budget of `limit` per window: that many at once, then a wait of one interval; peek counts nothing', async () => {
     const { store } = open();
-    await until(() => store.readiness.problem() === null, 'connection');
+    await until(() => store.readinessProblem() === null, 'connection');
     const key = `test:burst:${Date.now()}`;
     expect(await store.peek(key, 10_000, 3)).toEqual({ allowed: true });
     for (let i = 0; i < 3; i++) expect(await store.hit(key, 10_000, 3)).toEqual({ allowed: true });
@@ -71,7 +71,7 @@ describe('RedisRateStore', () => {
 
   it('keys live under the jobprice: prefix and expire when their bucket is full again', async () => {
     const { store } = open();
-    await until(() => store.readiness.problem() === null, 'connection');
+    await until(() => store.readinessProblem() === null, 'connection');
     const key = `test:ttl:${Date.now()}`;
     await store.hit(key, 2_000, 2);
     const client = new Redis(redis.url);
@@ -97,7 +97,7 @@ describe('RedisRateStore', () => {
     });
     const store = new RedisRateStore(client, fallback, logger, () => now);
     opened.push({ close: async () => client.disconnect() });
-    await until(() => store.readiness.problem() === null, 'connection');
+    await until(() => store.readinessProblem() === null, 'connection');
     const key = `test:away:${Date.now()}`;
     // Spent in Redis.
     expect((await store.hit(key, 60_000, 1)).allowed).toBe(true);
@@ -117,7 +117,7 @@ describe('RedisRateStore', () => {
     await store.peek(key, 60_000, 1);
     expect(warnings()).toHaveLength(2);
     // Still ready: a Redis outage must not take every replica out of its load balancer at once.
-    expect(store.readiness.problem()).toBeNull();
+    expect(store.readinessProblem()).toBeNull();
 
     await redis.start();
     await until(() => lines.some((l) => l.includes('shared store reachable again')), 'reconnection');
