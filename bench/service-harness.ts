@@ -99,13 +99,34 @@ export interface Answer {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-export function send(
+/**
+ * One request. A kept-alive socket the server closed while it sat idle fails at once with ECONNRESET;
+ * such a request is sent again, once, on a fresh socket (what Node's documentation advises for
+ * `request.reusedSocket`).
+ */
+export async function send(
   base: URL,
   method: 'GET' | 'POST',
   path: string,
   body: string,
   headers: Record<string, string>,
   via: Agent = agent,
+): Promise<Answer> {
+  try {
+    return await sendOnce(base, method, path, body, headers, via);
+  } catch (err) {
+    if ((err as { reusedSocket?: boolean }).reusedSocket !== true) throw err;
+    return sendOnce(base, method, path, body, headers, via);
+  }
+}
+
+function sendOnce(
+  base: URL,
+  method: 'GET' | 'POST',
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  via: Agent,
 ): Promise<Answer> {
   return new Promise((resolvePost, reject) => {
     const req = request(
@@ -130,7 +151,9 @@ export function send(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(Object.assign(err, { reusedSocket: req.reusedSocket && err.code === 'ECONNRESET' })),
+    );
     req.end(method === 'POST' ? body : undefined);
   });
 }

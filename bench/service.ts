@@ -312,6 +312,8 @@ async function singleUnderBatchLoad(
   let running = true;
   const deadline = performance.now() + LOAD_PHASE_MAX_MS;
   let batches = 0;
+  // A loop that fails stops the phase; its error is thrown once every loop has ended.
+  let failure: unknown = null;
   const loops = Array.from({ length: LOAD_BATCHES }, async (_, k) => {
     for (let i = k; running; i += LOAD_BATCHES) {
       const res = await post(
@@ -324,12 +326,17 @@ async function singleUnderBatchLoad(
         throw new Error(`batch under load answered ${res.status}: ${res.text.slice(0, 200)}`);
       batches++;
     }
-  });
+  }).map((loop) =>
+    loop.catch((err: unknown) => {
+      failure ??= err;
+      running = false;
+    }),
+  );
   // Let every batch loop get its first request in before measuring.
   await new Promise((r) => setTimeout(r, 50));
   const times: number[] = [];
   try {
-    for (let i = 0; i < LOAD_SINGLES && performance.now() < deadline; i++) {
+    for (let i = 0; i < LOAD_SINGLES && performance.now() < deadline && running; i++) {
       const t = performance.now();
       const res = await post(base, '/DaaS/jobpricing', singleBodies[i % singleBodies.length] ?? '', headers);
       times.push(performance.now() - t);
@@ -339,6 +346,7 @@ async function singleUnderBatchLoad(
     running = false;
     await Promise.all(loops);
   }
+  if (failure !== null) throw failure;
   return { times: sorted(times), batches };
 }
 
