@@ -4,6 +4,7 @@ import {
   childPids,
   hasCompiledService,
   loadAverage,
+  option,
   ROOT,
   rssMb,
   send,
@@ -33,10 +34,7 @@ interface Options {
 }
 
 function options(argv: readonly string[]): Options {
-  const value = (name: string): string | undefined => {
-    const at = argv.indexOf(name);
-    return at < 0 ? undefined : argv[at + 1];
-  };
+  const value = (name: string): string | undefined => option(argv, name);
   const workers = (value('--workers') ?? '1,2').split(',').map(Number);
   const rounds = Number(value('--rounds') ?? 2);
   const seconds = Number(value('--seconds') ?? 10);

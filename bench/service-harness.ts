@@ -14,6 +14,12 @@ import { basename, join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..');
 
+/** The value after `--name` on a bench's command line, if given. */
+export function option(argv: readonly string[], name: string): string | undefined {
+  const at = argv.indexOf(name);
+  return at < 0 ? undefined : argv[at + 1];
+}
+
 export type Runner = 'tsx' | 'compiled';
 
 export interface RunningService {

@@ -11,6 +11,7 @@ import {
   childPids,
   hasCompiledService,
   loadAverage,
+  option,
   percentile,
   post,
   ROOT,
@@ -74,10 +75,7 @@ interface Options {
 }
 
 function options(argv: readonly string[]): Options {
-  const value = (name: string): string | undefined => {
-    const at = argv.indexOf(name);
-    return at < 0 ? undefined : argv[at + 1];
-  };
+  const value = (name: string): string | undefined => option(argv, name);
   const baseline = value('--baseline');
   const rounds = Number(value('--rounds') ?? 1);
   const workers = Number(value('--workers') ?? cpus().length);

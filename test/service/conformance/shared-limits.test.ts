@@ -7,6 +7,7 @@ import {
   call,
   CLIENT,
   pricing,
+  requestToken,
   signIn,
   startServiceProcess,
   type ServiceProcess,
@@ -20,17 +21,6 @@ import {
 
 /** Per client: a burst of 12, refilled at one a second (slow next to the test's calls). */
 const BURST = 12;
-
-const wrongSecret = (url: string): Promise<{ status: number; body: string }> =>
-  call(url, '/oauth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: CLIENT.id,
-      client_secret: 'not-the-secret-0123456789',
-    }).toString(),
-  });
 
 /** Pricing calls alternating between the processes until one is refused; how many were answered 200. */
 async function answeredUntilRefused(urls: readonly string[], token: string): Promise<number> {
@@ -86,17 +76,10 @@ describe('two service processes sharing Redis', () => {
   }, 60_000);
 
   it('ten wrong secrets spread over both lock the client id (from this address) on both', async () => {
-    for (let i = 0; i < 10; i++) expect((await wrongSecret(urls[i % 2] as string)).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await requestToken(urls[i % 2] as string, 'not-the-secret-0123456789')).status).toBe(401);
     for (const url of urls) {
-      const res = await call(url, '/oauth/token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-        }).toString(),
-      });
+      const res = await requestToken(url, CLIENT.secret);
       expect(res.status).toBe(429);
       expect(JSON.parse(res.body)).toMatchObject({ Message: TRANSPORT_MSG.tooManyFailedAttempts });
     }

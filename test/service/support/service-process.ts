@@ -114,17 +114,22 @@ export function call(
   });
 }
 
-/** An access token for CLIENT (D14 client credentials). */
-export async function signIn(url: string): Promise<string> {
-  const res = await call(url, '/oauth/token', {
+/** A token request for CLIENT's id with `secret` (D15 client credentials). */
+export function requestToken(url: string, secret: string): Promise<Answer> {
+  return call(url, '/oauth/token', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
+      client_secret: secret,
     }).toString(),
   });
+}
+
+/** An access token for CLIENT. */
+export async function signIn(url: string): Promise<string> {
+  const res = await requestToken(url, CLIENT.secret);
   const token = (JSON.parse(res.body) as { access_token?: string }).access_token;
   if (token === undefined) throw new Error(`sign-in answered ${res.status}: ${res.body}`);
   return token;
