@@ -25,6 +25,8 @@ const SERVICE_TESTS = [
   '/test/api/token-and-probe.test.ts',
   '/test/functions/functions.faults.test.ts',
   '/test/functions/functions.service.test.ts',
+  '/test/functions/job-entity.sim.test.ts',
+  '/test/usecases/job-cells.sim.test.ts',
   '/test/usecases/refresh.sim.test.ts',
 ];
 const E2E_TESTS = ['/test/e2e/'];

@@ -3,12 +3,14 @@
  * src/functions/functions.ts), the manifest and the icons. Everything is offline: office.js itself is
  * loaded by taskpane.html from Microsoft's CDN at run time, as Microsoft's templates do. */
 const path = require('node:path');
+const webpack = require('webpack');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const { devServerPort } = require('./scripts/dev-port');
 const { productionManifest } = require('./scripts/production-manifest');
+const { HostedBuildPlugin, buildServiceUrl, manifestId, supportContact } = require('./scripts/hosted-build');
 const { SERVICE_PATHS, serviceTarget } = require('./scripts/service-proxy');
 
 const DEV_SERVER_PORT = devServerPort();
@@ -33,6 +35,8 @@ module.exports = async (env, argv) => {
   const dev = argv.mode !== 'production';
   // Certificates are only needed (and only looked for) when webpack-cli serves.
   const https = env.WEBPACK_SERVE ? await devServerHttps() : null;
+  const addinUrl = process.env.ADDIN_URL ?? '';
+  const contact = supportContact(process.env);
 
   return {
     devtool: dev ? 'source-map' : false,
@@ -66,7 +70,17 @@ module.exports = async (env, argv) => {
       ],
     },
     plugins: [
+      new webpack.DefinePlugin({
+        // Storage keys are namespaced by the manifest Id (src/session/deployment.ts).
+        __JOBPRICE_ADDIN_ID__: JSON.stringify(manifestId()),
+        // A production build's default service address; '' means the pane's own origin.
+        __JOBPRICE_SERVICE_URL__: JSON.stringify(
+          buildServiceUrl({ production: !dev, serviceUrl: process.env.JOBPRICE_SERVICE_URL, addinUrl }),
+        ),
+      }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
+      // Help links on ADDIN_URL, and the static hosts' header files (CORS for the functions' metadata).
+      new HostedBuildPlugin({ addinUrl }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',
@@ -90,7 +104,21 @@ module.exports = async (env, argv) => {
                   )
                 : content,
           },
-          { from: 'src/support.html', to: 'support.html' },
+          {
+            from: 'src/support.html',
+            to: 'support.html',
+            // ADDIN_SUPPORT_CONTACT (an e-mail address or an https page) becomes the page's contact line.
+            transform: (content) =>
+              contact
+                ? content
+                    .toString('utf8')
+                    .replace(
+                      /<!-- SUPPORT_CONTACT -->[^]*?<!-- \/SUPPORT_CONTACT -->/,
+                      `Contact: <a href="${contact.href}">${contact.text}</a>.`,
+                    )
+                : content,
+          },
+          { from: 'src/functions.html', to: 'functions.html' },
           { from: 'src/boot.js', to: 'boot.js' },
         ],
       }),

@@ -1,5 +1,5 @@
 /**
- * 200 distinct job titles for `npm run bench:service`'s candidate-list batch (issue 10 item 8): 100
+ * 200 distinct job titles for `npm run bench:service`'s candidate-list batch (D18): 100
  * common HR titles across job families, each plain and with a seniority word, as a sheet under review
  * would hold them. A benchmark input only; matching quality is measured by `npm run bench:matching`.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:faults` (issue 13): ROWS rows (10,000) through the pane's own pipeline (priceSelection
+ * `npm run bench:faults`: ROWS rows (10,000) through the pane's own pipeline (priceSelection
  * over the simulated Excel host, the planner, batchSender and JobMarketClient with its default retry
  * policy) against the real reference service, with a fault-injecting proxy in between. The proxy answers
  * each batch call, independently and from a seeded generator, with one of:

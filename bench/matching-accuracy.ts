@@ -2,7 +2,7 @@ import { join } from 'node:path';
 /**
  * Accuracy of the title matcher on the labelled lists: `npm run eval:matching`.
  *
- * For each list (and, for the employer list of issue 11, each kind of title) it prints top-1 agreement
+ * For each list (and, for the employer list, each kind of title) it prints top-1 agreement
  * with the labelled SOC code at 6 digits, counted two ways (the first-listed code only, and any code the
  * list accepts), at 2 digits (major group of the first-listed code), the share with no answer, and the
  * precision of each MatchRating. Titles that equal an O*NET title word for word are left out of the
@@ -122,7 +122,7 @@ export function accuracyReport(onet: ReadonlySet<string>, matcher: OnetMatcher):
     evaluate(matcher, 'employer: all kinds', held),
     evaluate(matcher, 'held-out (v10, looked at)', HELDOUT_TITLES),
     evaluate(matcher, 'sealed (v10)', SEALED_TITLES),
-    evaluate(matcher, 'rating list (issue 10)', RATING_TITLES),
+    evaluate(matcher, 'rating list', RATING_TITLES),
   ];
   return `${formatRows(rows)}\n(employer list: ${EMPLOYER_TITLES.length} titles, ${overlap} left out as O*NET titles word for word)`;
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 /**
  * Cross-validation of the title matcher on O*NET's Sample of Reported Titles: `npm run eval:crossval`
- * (issue 11 item 3: "hold out part of the Sample of Reported Titles and cross-validate").
+ * (part of the Sample of Reported Titles held out in turn, each fold matched against the rest).
  *
  * The reported titles are titles incumbents wrote on O*NET's surveys, each filed under the occupation
  * it was reported for. They are split into FOLDS folds by a hash of the title. For each fold the O*NET

@@ -161,7 +161,8 @@ async function main(): Promise<void> {
     `requests made        ${summary.requests} (ceil(unique jobs / 200) = ${expectedRequests}: ${summary.requests === expectedRequests ? 'met' : 'NOT met'})`,
   );
   console.log(`unique jobs          ${summary.uniqueJobs}`);
-  // Each write chunk re-reads its rows' inputs before writing (issue 12 item 8): two syncs per chunk.
+  // Each write chunk re-reads its rows' inputs before writing (rows that move, docs/decisions.md): two syncs
+  // per chunk.
   const bound = 6 + 2 * (summary.requests + Math.ceil(ROWS / 1000)) + Math.ceil(ROWS / 2000);
   console.log(
     `context.sync() calls ${stats.syncs} (bound 6 + 2·(requests + ceil(n/1000)) + ceil(n/2000) = ${bound} ≤ 8 + 3·ceil(n/200) = ${8 + 3 * Math.ceil(ROWS / 200)})`,

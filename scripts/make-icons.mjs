@@ -1,7 +1,9 @@
-// Draws the add-in's icons (assets/icon-16/32/64/80.png): a rounded brand-blue square with three rising
+// Draws the add-in's icons (assets/icon-<size>.png at every size Office's ribbon takes: 16, 20, 24, 32, 40,
+// 48, 64 and 80 px): a rounded brand-blue square with three rising
 // bars, the 25th/50th/75th percentiles. Drawn here rather than in an editor so every size is reproducible
 // and crisp; 4x4 supersampling gives the edges anti-aliasing. Run: node scripts/make-icons.mjs
-import { writeFileSync } from 'node:fs';
+// (`--check` only compares: npm test fails when a committed icon is not what this design draws).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const BRAND = [15, 108, 189]; // Fluent brand #0f6cbd
@@ -82,6 +84,21 @@ function crc32(buf) {
   return c ^ 0xffffffff;
 }
 
-for (const size of [16, 32, 64, 80])
-  writeFileSync(new URL(`../assets/icon-${size}.png`, import.meta.url), render(size));
-console.log('wrote assets/icon-{16,32,64,80}.png');
+/** The ribbon's sizes: 16, 32 and 80 are required, the others used at higher display scales. */
+const ICON_SIZES = [16, 20, 24, 32, 40, 48, 64, 80];
+
+const check = process.argv.includes('--check');
+const stale = [];
+for (const size of ICON_SIZES) {
+  const file = new URL(`../assets/icon-${size}.png`, import.meta.url);
+  const png = render(size);
+  if (!check) writeFileSync(file, png);
+  else if (!existsSync(file) || !readFileSync(file).equals(png)) stale.push(`assets/icon-${size}.png`);
+}
+if (check && stale.length > 0) {
+  console.error(
+    `${stale.join(', ')}: not what scripts/make-icons.mjs draws; run node scripts/make-icons.mjs`,
+  );
+  process.exit(1);
+}
+console.log(`${check ? 'checked' : 'wrote'} assets/icon-{${ICON_SIZES.join(',')}}.png`);

@@ -1,4 +1,4 @@
-/* What the dev server forwards to the Job Market Match Service (issue 12 item 1): the API's paths, so the
+/* What the dev server forwards to the Job Market Match Service (D16): the API's paths, so the
  * pane calls its own https origin and never http from an https page (WebKit, i.e. Excel for Mac, blocks
  * that). Used by webpack.config.js and mirrored by the end-to-end test's https server. */
 

@@ -3,13 +3,14 @@
 //   1. typecheck (the add-in and the service, then tests/scripts/benches)   2. format:check
 //   3. functions:check (functions.ts generated from its table)   4. lint   5. validate (manifest, offline)
 //   6. data:build (a no-op when fresh)   7. build (the add-in for the e2e test, the service for the deploy test)
-//   8. test:jest: the unit, service (loopback) and e2e (headless Chromium) projects of jest.config.js
+//   8. test:jest: the unit, service (loopback) and e2e (Chromium, WebKit, Firefox) projects of jest.config.js
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import systemPackages from './system-packages.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const jestArgs = process.argv.slice(2);
@@ -31,16 +32,9 @@ const run = (script, args = []) =>
     stdio: 'inherit',
   });
 
-// What the machine must have besides node_modules; say so at once rather than after minutes of work.
-const missing = [];
-if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0)
-  missing.push('xmllint (Debian: libxml2-utils)');
-if (!existsSync('/usr/bin/chromium'))
-  missing.push('Chromium at /usr/bin/chromium (Debian: chromium), for the end-to-end test');
-if (missing.length > 0) {
-  console.error(
-    `npm test needs: ${missing.join('; ')}.\nInstall them with apt-get, or run \`bash .ci/run\`, which does.`,
-  );
+// What the machine must have besides node_modules (browsers, Xvfb, xmllint, Redis): installed with apt-get
+// where this user may, else named in one command, at once rather than after minutes of work.
+if (!systemPackages.ensureSystemPackages()) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }

@@ -1,18 +1,22 @@
 // Validates the add-in manifests offline: against Microsoft's XSDs with xmllint (office-addin-manifest's own
 // validator posts the file to an online service), then the rules the schema cannot express.
-// Usage: node scripts/validate-manifest.mjs [manifest.xml ...]
-// Without arguments: manifest.xml (dev) and, when a build wrote it, dist/manifest.xml (dev or production).
+// Usage: node scripts/validate-manifest.mjs [manifest.xml ...] [--dist <folder>]
+// Without arguments: manifest.xml (dev) and, when a build wrote it, dist/ (its manifest.xml, dev or
+// production, and its functions.json and functions.html). Every custom function needs a help link.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const given = process.argv.slice(2);
+const args = process.argv.slice(2);
+const distAt = args.indexOf('--dist');
+const given = distAt < 0 ? args : args.filter((_, i) => i !== distAt && i !== distAt + 1);
+const dist = distAt >= 0 ? resolve(args[distAt + 1] ?? '') : join(root, 'dist');
 const manifests =
-  given.length > 0
-    ? given.map((p) => resolve(p))
-    : [join(root, 'manifest.xml'), join(root, 'dist', 'manifest.xml')].filter((p) => existsSync(p));
+  given.length > 0 || distAt >= 0
+    ? [...given.map((p) => resolve(p)), ...(distAt >= 0 ? [join(dist, 'manifest.xml')] : [])]
+    : [join(root, 'manifest.xml'), join(dist, 'manifest.xml')].filter((p) => existsSync(p));
 const sharedDir = process.env.JOBPRICE_SHARED_DIR ?? join(root, '..', 'shared');
 const schema = join(sharedDir, 'schemas', 'office-addin-manifest', 'OfficeAppManifestV1_1.xsd');
 
@@ -65,11 +69,49 @@ function rules(xml) {
   const support = /<SupportUrl DefaultValue="([^"]+)"\/>/.exec(xml)?.[1] ?? '';
   if (support === '' || /taskpane\.html$/.test(support))
     problems.push('SupportUrl must be a help page (support.html), not the pane');
+  // Store review: the ribbon's icons at every size Office asks for (scripts/make-icons.mjs draws them).
+  for (const size of [16, 20, 24, 32, 40, 48, 64, 80]) {
+    const wanted = `<bt:Image size="${size}" resid="Icon.${size}x${size}"/>`;
+    if (xml.split(wanted).length - 1 < 3) problems.push(`a ribbon icon of ${size} px is missing (${wanted})`);
+  }
   for (const [, file] of xml.matchAll(/\/assets\/([\w.-]+\.png)"/g))
     if (!existsSync(join(root, 'assets', file)))
       problems.push(`icon assets/${file} is referenced but missing`);
   return problems;
 }
+
+/** Every JSDoc block that declares a custom function also gives its help link (@helpurl). */
+function sourceHelpLinks() {
+  const file = join(root, 'src', 'functions', 'functions.ts');
+  return readFileSync(file, 'utf8')
+    .split('/**')
+    .filter((block) => /@customfunction\s+(\w+)/.test(block) && !/@helpurl\s+https:\/\/\S+/.test(block))
+    .map((block) => `${/@customfunction\s+(\w+)/.exec(block)[1]} has no @helpurl in ${file}`);
+}
+
+/** A build's functions.json: each function's helpUrl is its own anchor on functions.html, on the add-in's base. */
+function builtHelpLinks(folder, base) {
+  const file = join(folder, 'functions.json');
+  if (!existsSync(file)) return [];
+  const reference = existsSync(join(folder, 'functions.html'))
+    ? readFileSync(join(folder, 'functions.html'), 'utf8')
+    : '';
+  const problems = [];
+  for (const f of JSON.parse(readFileSync(file, 'utf8')).functions ?? []) {
+    const anchor = String(f.id).toLowerCase();
+    if (!f.helpUrl) problems.push(`${file}: JOBPRICE.${f.id} has no helpUrl`);
+    else if (base && f.helpUrl !== `${base}/functions.html#${anchor}`)
+      problems.push(
+        `${file}: JOBPRICE.${f.id}'s helpUrl ${f.helpUrl} is not ${base}/functions.html#${anchor}`,
+      );
+    else if (!new RegExp(`\\sid="?${anchor}["\\s>]`).test(reference))
+      problems.push(`${folder}/functions.html has no section #${anchor} for JOBPRICE.${f.id}`);
+  }
+  return problems;
+}
+
+const helpProblems = sourceHelpLinks();
+if (helpProblems.length > 0) fail(helpProblems.join('\n'));
 
 for (const manifestPath of manifests) {
   try {
@@ -79,7 +121,21 @@ for (const manifestPath of manifests) {
   } catch {
     fail(`${manifestPath} does not validate against the Office add-in schemas (see the lines above)`);
   }
-  const problems = rules(readFileSync(manifestPath, 'utf8'));
+  const xml = readFileSync(manifestPath, 'utf8');
+  const problems = rules(xml);
   if (problems.length > 0) fail(`${manifestPath}:\n${problems.join('\n')}`);
-  console.log(`${manifestPath} is valid (schema, shared runtime, one https origin)`);
+  const base = /<SourceLocation DefaultValue="([^"]+)\/taskpane\.html"\/>/.exec(xml)?.[1] ?? '';
+  const folder = dirname(manifestPath);
+  if (folder !== root) {
+    const links = builtHelpLinks(folder, base);
+    if (links.length > 0) fail(links.join('\n'));
+  }
+  console.log(`${manifestPath} is valid (schema, shared runtime, one https origin, help links)`);
+  // OfficeRuntime.storage and the browser's storage belong to the origin: every add-in served from it
+  // shares them. Keys are namespaced by the manifest Id, but another add-in's pages could read them.
+  if (base && new URL(base).pathname !== '/')
+    console.warn(
+      `manifest: warning: ${base} has a path. Add-ins served from ${new URL(base).origin} share its storage ` +
+        '(settings, a remembered token); serve JobPrice from an origin of its own where you can (README: Deploying).',
+    );
 }

@@ -24,11 +24,11 @@ import {
 } from './wire';
 
 /**
- * The HTTP client of the Job Market Match Service (spec §4, D12–D15): the three calls, their headers
+ * The HTTP client of the Job Market Match Service (docs/api.md, D12–D15): the three calls, their headers
  * and bodies. Sending with retries is transport.ts, reading the answers is reply.ts, keeping credentials
  * out of messages is redaction.ts.
  *
- * - Business failures (HTTP 200, Code -1, spec §7) are *outcomes*, not exceptions: `matchJob` returns
+ * - Business failures (HTTP 200, Code -1, D14) are *outcomes*, not exceptions: `matchJob` returns
  *   failure('service', Message). Exceptions (JobPriceApiError) are for the call itself: auth, transport,
  *   timeouts, and answers that are not in the expected format.
  * - Batch items are matched by SubRequestID only, never by position (D13), and parsed one by one so a
@@ -65,12 +65,18 @@ export class JobMarketClient {
     this.now = config.now ?? Date.now;
   }
 
-  /** §4.1. Code 1 → success(toJobResult(Data)); Code -1 → failure('service', Message). Throws JobPriceApiError on transport/protocol failure. */
+  /**
+   * /DaaS/jobpricing. Code 1 → success(toJobResult(Data)); Code -1 → failure('service', Message). Throws
+   * JobPriceApiError on transport/protocol failure.
+   */
   async matchJob(spec: JobSpec, opts: CallOptions = {}): Promise<JobOutcome<JobResult>> {
     return this.matchJobWithin(spec, opts.signal, this.transport.maxAttempts);
   }
 
-  /** §4.2, read by `interpretBatch`: an outcome for every id sent, matched by SubRequestID only (D13). */
+  /**
+   * /DaaS/batchjobpricing, read by `interpretBatch`: an outcome for every id sent, matched by SubRequestID
+   * only (D13).
+   */
   async matchBatch(
     items: ReadonlyArray<{ id: string; spec: JobSpec }>,
     opts: CallOptions = {},

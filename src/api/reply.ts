@@ -15,7 +15,7 @@ import {
 } from './wire';
 
 /**
- * Reading what the service answered (spec §4, §7, D12–D14), with no I/O: a status, headers and a body
+ * Reading what the service answered (docs/api.md, D12–D14), with no I/O: a status, headers and a body
  * text in, a validated value or a JobPriceApiError out. Everything is checked with the zod schemas of
  * wire.ts; nothing unchecked reaches the caller.
  */
@@ -33,7 +33,7 @@ export type Endpoint = 'match' | 'token';
 export interface BatchReply {
   /** One outcome for every distinct id that was sent. */
   byId: Map<string, JobOutcome<JobResult>>;
-  /** Items that could not be attributed to a sent id (spec §7: no SubRequestID), as readable sentences. */
+  /** Items that could not be attributed to a sent id (no SubRequestID), as readable sentences. */
   unattributed: string[];
 }
 
@@ -63,7 +63,10 @@ export function parseEnvelope(json: unknown): Envelope {
   return parsed.data;
 }
 
-/** §4.1: Code 1 → success(Data); Code -1 → failure('service', Message); malformed Data → protocol error. */
+/**
+ * A single job's answer: Code 1 → success(Data); Code -1 → failure('service', Message); malformed Data →
+ * protocol error.
+ */
 export function interpretSingle(envelope: Envelope): JobOutcome<JobResult> {
   if (envelope.Code !== 1) return failure('service', serviceMessage(envelope));
   const data = SingleDataSchema.safeParse(envelope.Data);
@@ -72,11 +75,11 @@ export function interpretSingle(envelope: Envelope): JobOutcome<JobResult> {
 }
 
 /**
- * §4.2: an outcome for EVERY id sent, matched by SubRequestID only (D13). Whole-batch Code -1
- * (duplicates → per-id items; over limit / empty → Message) gives failure('service', …) for each id
- * concerned (ids not named get the whole-batch message). Items without SubRequestID (spec §7) are
- * reported in `unattributed`. An id missing from the reply → failure('transport', NO_RESULT_MESSAGE).
- * An id answered twice with different contents fails as a protocol error: neither answer can be trusted.
+ * A batch's answer: an outcome for EVERY id sent, matched by SubRequestID only (D13). Whole-batch Code -1
+ * (duplicates → per-id items; over limit / empty → Message) gives failure('service', …) for each id concerned
+ * (ids not named get the whole-batch message). Items without SubRequestID (docs/api.md "Batches") are
+ * reported in `unattributed`. An id missing from the reply → failure('transport', NO_RESULT_MESSAGE). An id
+ * answered twice with different contents fails as a protocol error: neither answer can be trusted.
  */
 export function interpretBatch(envelope: Envelope, sentIds: readonly string[]): BatchReply {
   const wanted = new Set(sentIds);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobSpec } from '../domain/job';
 
 /**
- * The wire format of the Job Market Match Service (spec §2, decisions D1–D16), as zod schemas.
+ * The wire format of the Job Market Match Service (docs/api.md), as zod schemas.
  * This is the only module that spells the spec's PascalCase field names; the rest of the add-in works
  * with `JobSpec` and `JobResult`. The reference service imports these schemas too.
  *
@@ -10,7 +10,7 @@ import type { JobSpec } from '../domain/job';
  * MatchRating, JobLevelName and JobFamilyName accept any text.
  */
 
-// ---------- requests (§2.1, §2.2) ----------
+// ---------- requests (docs/api.md "A job (request)") ----------
 
 export const DataScopeSchema = z.object({
   CountryCode: z.string().optional(),
@@ -36,7 +36,7 @@ export type JobMatchRequest = z.infer<typeof JobMatchRequestSchema>;
 export const BatchSubRequestSchema = JobMatchRequestSchema.extend({ SubRequestID: z.string() });
 export type BatchSubRequest = z.infer<typeof BatchSubRequestSchema>;
 
-/** §2.2 rule 2: every field is sent; unused text as "", unused numbers as 0. */
+/** Every field is sent; unused text as "", unused numbers as 0 (docs/api.md "A job (request)"). */
 export function toWireRequest(spec: JobSpec): JobMatchRequest {
   const s = spec.scope;
   return {
@@ -62,7 +62,7 @@ export function toWireSubRequest(id: string, spec: JobSpec): BatchSubRequest {
   return { SubRequestID: id, ...toWireRequest(spec) };
 }
 
-// ---------- results (§2.3) ----------
+// ---------- results (docs/api.md "A result") ----------
 
 /** Percentile money fields, in column order (D1: annual, CompNN >= SalaryNN). */
 export const SALARY_FIELDS = ['Salary10', 'Salary25', 'Salary50', 'Salary75', 'Salary90'] as const;
@@ -109,8 +109,9 @@ const textFields = Object.fromEntries(
 ) as Record<TextField, z.ZodOptional<z.ZodString>>;
 
 /**
- * One job match result (§2.3). Every figure is optional: D15 lets a scope omit Comp/Bonus figures, and a
- * commercial service may leave out what it has no data for. Unknown fields are kept (looseObject).
+ * One job match result (docs/api.md "A result"). Every figure is optional: D15 lets a scope omit Comp/Bonus
+ * figures, and a commercial service may leave out what it has no data for. Unknown fields are kept
+ * (looseObject).
  */
 export const JobMatchResultSchema = z.looseObject({
   SubRequestID: z.string().optional(),
@@ -132,15 +133,15 @@ export function toJobResult(item: JobMatchResult): JobResult {
   return out;
 }
 
-/** §7 / D12: an error item in a batch Data array. SubRequestID is absent when the request lacked it. */
+/** D12: an error item in a batch Data array. SubRequestID is absent when the request lacked it. */
 export const BatchErrorItemSchema = z.looseObject({
   SubRequestID: z.string().optional(),
   ErrorMessage: z.string(),
 });
 
-// ---------- envelopes (§2.4) ----------
+// ---------- envelopes (docs/api.md "Envelope and errors") ----------
 
-/** Code 1 = success, -1 = no data (§2.4). Other codes are tolerated and treated as failure. */
+/** Code 1 = success, -1 = no data. Other codes are tolerated and treated as failure. */
 export const EnvelopeSchema = z.looseObject({
   Code: z.number().int(),
   Data: z.unknown().optional(),

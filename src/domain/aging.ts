@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Aging (issue 9 item 5): compensation analysts move survey figures to a common effective date at an
- * assumed yearly rate of pay increase. Salary and Comp figures become
+ * Aging (README "Aging"; docs/functions.md "Aging a figure in a formula"): compensation analysts move
+ * survey figures to a common effective date at an assumed yearly rate of pay increase. Salary and Comp
+ * figures become
  *   figure × (1 + rate) ^ (months / 12)
  * with `months` counted from the result's DataEffectiveDate (D20) to the chosen date; bonus targets
  * (percentages of base, D2) are not aged. A date before the data's ages backwards. Off by default.

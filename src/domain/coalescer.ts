@@ -35,7 +35,7 @@ export interface CoalescerOptions<R> {
   maxWindows?: number;
   /** Every request settles within this many ms (default 25 000, under Excel's ~30 s). */
   deadlineMs?: number;
-  /** Sub-requests per batch call (spec §8). */
+  /** Sub-requests per batch call (docs/api.md "Batches"). */
   batchLimit?: number;
   /** Calls running at once; further batches wait their turn. Default 4. */
   maxConcurrent?: number;
@@ -212,7 +212,7 @@ export function createCoalescer<R>(options: CoalescerOptions<R>): Coalescer<R> {
         deliver(only, await fetcher.one(only.spec, controller.signal));
       } else {
         counters.batchCalls++;
-        // Ids are positions in this call: unique within it, as spec §7 requires, and meaningless elsewhere.
+        // Ids are positions in this call: unique within it, as a batch requires, and meaningless elsewhere.
         const items = chunk.map((w, i) => ({ id: String(i + 1), spec: w.spec }));
         const byId = await fetcher.batch(items, controller.signal);
         chunk.forEach((waiter, i) => {

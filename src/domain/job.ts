@@ -1,8 +1,9 @@
 /**
- * A job to price, in the add-in's own words. The wire format (PascalCase, spec §2.1/§2.2) lives in
+ * A job to price, in the add-in's own words. The wire format (PascalCase, docs/api.md) lives in
  * src/api and is produced from this by `toWireRequest` there; nothing outside src/api uses the spec's names.
  *
- * Text fields are "" when unused and numbers 0 when unused, exactly as the spec sends them (§2.2 rule 2, D4).
+ * Text fields are "" when unused and numbers 0 when unused, exactly as they are sent (docs/api.md "A job
+ * (request)", D4).
  */
 export interface JobScope {
   /** ISO 3166-1 alpha-3; "" means USA (D6). */

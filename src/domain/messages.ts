@@ -5,23 +5,23 @@
  * that fails locally reads the same as one the service refused.
  */
 export const MSG = {
-  /** Spec §7 / D4: required fields missing, wrong JSON type, body not an object. */
+  /** D4: required fields missing, wrong JSON type, body not an object. */
   serviceFailed: 'Get the service failed.',
-  /** Spec §7 / D7. */
+  /** D7. */
   locationIncomplete: 'Location request is incomplete',
-  /** Spec §7 / D5: the spec gives the start; the rest asks for one of the two. */
+  /** D5: clients rely on its start only (BOTH_FTE_AND_REVENUE_PREFIX); the rest asks for one of the two. */
   bothFteAndRevenue:
     'DataScope error: cannot scope job by both FTEValue and Revenue. Please provide a value for only one of FTEValue or Revenue.',
   /** D5. */
   negativeFteOrRevenue: 'DataScope error: FTEValue and Revenue must not be negative.',
   /** D3. */
   noMatch: 'No matching job found',
-  /** Spec §7: duplicate SubRequestID, one item per offending sub-request. */
+  /** Duplicate SubRequestID, one item per offending sub-request (docs/api.md "Batches"). */
   duplicateSubRequestId: (id: string): string =>
     `SubRequestID for each subrequest must be unique, duplicate SubRequestID: ${id}`,
-  /** Spec §7. */
+  /** An entry without SubRequestID (docs/api.md "Batches"). */
   subRequestIdRequired: 'The SubRequestID field is required.',
-  /** Spec §7 / §8. */
+  /** More than BATCH_LIMIT sub-requests (docs/api.md "Batches"). */
   batchLimitExceeded: 'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
   /** D12. */
   batchEmpty: 'Batch request must contain at least one subrequest.',
@@ -52,10 +52,10 @@ export const TEXT_LIMITS = {
 } as const;
 export type TextLimitedField = keyof typeof TEXT_LIMITS;
 
-/** Spec §8: sub-requests per batch call. */
+/** Sub-requests per batch call (docs/api.md "Batches"). */
 export const BATCH_LIMIT = 200;
 
-/** The prefix of the spec's both-FTE-and-Revenue message; a client may only rely on this part (spec §7). */
+/** The prefix of the both-FTE-and-Revenue message (D5); a client may only rely on this part. */
 export const BOTH_FTE_AND_REVENUE_PREFIX = 'DataScope error: cannot scope job by both FTEValue and Revenue.';
 
 /** D13: the text a job gets when the reply had no item for its SubRequestID (one wording for client and planner). */

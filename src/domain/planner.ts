@@ -7,7 +7,7 @@
  *   gets the same message the service would have given (kind 'local');
  * - rows asking for the same job (`jobKey`) share one sub-request, so 1,000 rows with 300 repeats cost
  *   700 sub-requests, not 1,000;
- * - sub-requests are packed at most `limit` (spec §8: 200) to a call: ceil(unique jobs / limit) calls,
+ * - sub-requests are packed at most `limit` (BATCH_LIMIT, 200) to a call: ceil(unique jobs / limit) calls,
  *   unless the jobs are so large (long descriptions) that `limit` of them would exceed `maxRequestBytes`
  *   (default 900 KB, under the reference service's 1 MB body limit); then a call closes early by size.
  *
@@ -52,7 +52,7 @@ export function subRequestId(row: number): string {
 export const DEFAULT_MAX_REQUEST_BYTES = 900_000;
 
 export interface PlanOptions {
-  /** Sub-requests per call, default BATCH_LIMIT (200, spec §8). */
+  /** Sub-requests per call, default BATCH_LIMIT (200, docs/api.md "Batches"). */
   limit?: number;
   /** Estimated body bytes per call, default DEFAULT_MAX_REQUEST_BYTES; a single larger job is sent alone. */
   maxRequestBytes?: number;
@@ -118,7 +118,7 @@ export function planBatches(rows: readonly PlannerRow[], opts: PlanOptions = {})
 /**
  * An upper estimate of one sub-request's JSON size on the wire (UTF-8 bytes), without knowing the wire
  * format's exact spelling: the text values as JSON strings, the numbers, and a fixed allowance for the
- * field names and punctuation (spec §2.1/§2.2 names take about 170 bytes).
+ * field names and punctuation (the wire names take about 170 bytes).
  */
 export function estimateSubRequestBytes(id: string, spec: JobSpec): number {
   const s = spec.scope;

@@ -70,6 +70,12 @@ export class ResultCache<R> {
     return record.outcome;
   }
 
+  /** When the fresh answer for `key` was given (epoch ms), or undefined when none is held. */
+  storedAt(key: string): number | undefined {
+    const record = this.entries.get(key);
+    return record !== undefined && this.isFresh(record) ? record.storedAt : undefined;
+  }
+
   /** Keeps the outcome if it may be kept; returns whether it was. */
   put(key: string, outcome: JobOutcome<R>): boolean {
     if (!isCacheable(outcome) || this.options.ttlMs() <= 0) return false;

@@ -2,6 +2,7 @@ import type { JobSpec } from './job';
 import { isUnitedStates, stateCode, unknownStateMessage } from './us-states';
 import { FIELD_LABELS, type ColumnMapping, type InputField } from './column-mapping';
 import { localJobError } from './validation';
+import { ambiguousNumberMessage, EN_US, readNumberText, type NumberCulture } from './number-text';
 
 /**
  * Turns the raw cell values of one sheet row into a JobSpec, or a sentence saying what is wrong with it.
@@ -27,8 +28,6 @@ const COUNTRY = /^[A-Z]{2,3}$/;
 const STATE = /^[A-Z]{2}$/;
 const ZIP = /^(\d{3,5})(-\d{4})?$/;
 const NAICS_TEXT = /^\d{2,6}(-\d{2})?$/;
-const NUMBER_SEPARATORS = /[,\s_]/g;
-const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
 type Cell = unknown;
 
@@ -106,16 +105,22 @@ function naics(value: Cell): string {
   return t;
 }
 
-/** FTE and revenue: a number, or text that reads as one ("1,200", " 50 "); empty means unused (0). */
-function amount(field: 'fte' | 'revenue', value: Cell): number {
+/**
+ * FTE and revenue: a number, or text that reads as one in the workbook's culture ("1,200" in English,
+ * "1.200" in German); a text that reads as a number only in the other convention is refused as ambiguous
+ * (src/domain/number-text.ts). Empty means unused (0).
+ */
+function amount(field: 'fte' | 'revenue', value: Cell, culture: NumberCulture | null): number {
   rejectExcelError(field, value);
   if (value === null || value === undefined || value === '') return 0;
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return value;
   } else if (typeof value === 'string') {
-    const t = value.trim().replace(NUMBER_SEPARATORS, '');
-    if (t === '') return 0;
-    if (NUMBER_TEXT.test(t)) return Number(t);
+    if (value.trim() === '') return 0;
+    const reading = readNumberText(value, culture);
+    if (reading.kind === 'number') return reading.value;
+    if (reading.kind === 'ambiguous')
+      throw new CellError(ambiguousNumberMessage(FIELD_LABELS[field], value, reading.readings));
   }
   throw new CellError(`${FIELD_LABELS[field]} must be a number, got ${show(value)}.`);
 }
@@ -141,10 +146,12 @@ function blankIn(row: readonly Cell[], cols: readonly number[]): boolean {
 
 /**
  * A parser bound to one mapping: column look-ups are resolved once, so 10,000 rows cost one pass each.
+ * Numbers typed as text are read in `culture`, the workbook's (null when Excel cannot say).
  * Returns null for a blank row (see `isBlankRow`), else the parsed row; never throws.
  */
 export function createRowParser(
   mapping: ColumnMapping,
+  culture: NumberCulture | null = EN_US,
 ): (sheetRow: number, cells: readonly Cell[]) => ParsedRow | null {
   const cols = mappedColumns(mapping);
   const at = (field: InputField): ((cells: readonly Cell[]) => Cell) => {
@@ -182,8 +189,8 @@ export function createRowParser(
           city: text('city', get.city(cells)),
           zip: parseZip(get.zip(cells)),
           naics: naics(get.naics(cells)),
-          fte: amount('fte', get.fte(cells)),
-          revenue: amount('revenue', get.revenue(cells)),
+          fte: amount('fte', get.fte(cells), culture),
+          revenue: amount('revenue', get.revenue(cells), culture),
         },
       };
       // The service's answer to a blank title is "Get the service failed."; say what is actually missing.

@@ -1,5 +1,5 @@
 /**
- * US states as people write them, turned into the USPS codes the service expects (issue 12 item 10):
+ * US states as people write them, turned into the USPS codes the service expects (D7):
  * "California", "Calif.", "Cal", "N.Y.", "new york", "Dist. of Columbia", "Washington, D.C.", "ca".
  * Pure data and one look-up; the pane's row parser and the formulas' argument parser both call it, so a
  * state reads the same way in both.

@@ -1,4 +1,4 @@
-import { SPILL_API, supportsExcelApi } from './requirements';
+import { DATA_TYPES_API, SPILL_API, supportsExcelApi } from './requirements';
 
 /**
  * "Convert to values": freezes the JOBPRICE formulas in the selection into the figures they show, so a
@@ -11,6 +11,10 @@ import { SPILL_API, supportsExcelApi } from './requirements';
  *   (dynamic arrays); an older Excel has none, and the check is skipped there.
  * - Text stays text: it is written with Excel's apostrophe prefix, so "2025-05-01" or "02134" does not turn
  *   into a date or a number as it would if typed.
+ * - A JOBPRICE.JOB cell keeps its card: `Range.values` reports an entity as "#VALUE!", so such a cell is
+ *   read again through `valuesAsJson` (ExcelApi 1.16), and an entity found there is written back as the
+ *   cell's value: the formula goes, the card and its properties (`=B2.Salary50`, FIELDVALUE) stay. Where
+ *   valuesAsJson is missing the cell cannot be told from an error and is left as a formula (skipped).
  *
  * Only the used part of the selection is read, in both directions: whole rows (row headers) and Ctrl+A
  * reach column XFD and row 1,048,576, and reading every cell of them would exceed Excel on the web's
@@ -56,8 +60,20 @@ function isPayloadTooLarge(err: unknown): boolean {
   return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
 }
 
+/** The read-only members of an entity that Excel fills itself; they are not written back. */
+function writableEntity(json: Record<string, unknown>): Record<string, unknown> {
+  const { basicValue: _basicValue, basicType: _basicType, ...rest } = json;
+  return rest;
+}
+
+const isEntity = (json: unknown): json is Record<string, unknown> => {
+  const type = (json as { type?: unknown } | null)?.type;
+  return type === 'Entity' || type === 'LinkedEntity';
+};
+
 export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> {
   const spills = supportsExcelApi(SPILL_API);
+  const dataTypes = supportsExcelApi(DATA_TYPES_API);
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange();
     selection.load('rowIndex,columnIndex,rowCount,columnCount');
@@ -100,18 +116,21 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
       r += n;
       const values = range.values;
 
-      // The JOBPRICE cells of this chunk that show a value.
+      // The JOBPRICE cells of this chunk that show a value, and those showing #VALUE!, which may hold a card.
       const cells: Array<{ i: number; j: number }> = [];
+      const maybeCards: Array<{ i: number; j: number }> = [];
       range.formulas.forEach((row, i) =>
         row.forEach((formula, j) => {
           if (!callsJobPrice(formula)) return;
-          if (isError(values[i]?.[j])) report.skipped++;
+          const value = values[i]?.[j];
+          if (dataTypes && value === '#VALUE!') maybeCards.push({ i, j });
+          else if (isError(value)) report.skipped++;
           else cells.push({ i, j });
         }),
       );
-      if (cells.length === 0) continue;
+      if (cells.length === 0 && maybeCards.length === 0) continue;
 
-      // Which of them spill, and over what.
+      // Which of them spill, and over what; which #VALUE! cells hold an entity.
       const probes = spills
         ? cells.map((cell) => {
             const spill = range.getCell(cell.i, cell.j).getSpillingToRangeOrNullObject();
@@ -119,7 +138,16 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
             return { cell, spill };
           })
         : [];
-      if (probes.length > 0) await context.sync();
+      const cardProbes = maybeCards.map((cell) => {
+        const one = range.getCell(cell.i, cell.j);
+        // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a value property (ExcelApi 1.16), not a navigation property: the rule's list predates it
+        one.load('valuesAsJson');
+        return { cell, one };
+      });
+      if (probes.length > 0 || cardProbes.length > 0) await context.sync();
+      const cards = cardProbes.filter(({ one }) => isEntity(one.valuesAsJson[0]?.[0]));
+      report.skipped += cardProbes.length - cards.length;
+      if (cells.length === 0 && cards.length === 0) continue;
 
       context.workbook.application.suspendApiCalculationUntilNextSync();
       const patch: (Value | null)[][] = values.map((row) => row.map(() => null));
@@ -137,9 +165,13 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
         whole.values = spill.values.map((row) => row.map((v) => (isError(v) ? '' : frozen(v))));
       }
       // null leaves a cell untouched; only the JOBPRICE cells without a spill get their value here.
-      range.values = patch as Value[][];
+      if (cells.length > 0) range.values = patch as Value[][];
+      for (const { cell, one } of cards) {
+        const json = one.valuesAsJson[0]?.[0] as unknown as Record<string, unknown>;
+        range.getCell(cell.i, cell.j).valuesAsJson = [[writableEntity(json) as unknown as Excel.CellValue]];
+      }
       await context.sync();
-      report.converted += cells.length;
+      report.converted += cells.length + cards.length;
     }
     /* eslint-enable office-addins/no-context-sync-in-loop */
     return report;

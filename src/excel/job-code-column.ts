@@ -2,7 +2,7 @@ import type { ColumnMapping } from '../domain/column-mapping';
 import type { SelectionBlock } from './selection-reader';
 
 /**
- * The visible, editable Job Code input column that "Review matches" writes (issue 10 item 4, D19): the
+ * The visible, editable Job Code input column that "Review matches" writes (D19): the
  * mapped one when the sheet has it, else a new column headed "Job Code" created right of the input
  * columns (an entire-column insert for a plain range, a table column for a table), so the output columns
  * move right with everything else and stay aligned. One Excel.run, one sync; the codes go in as text so

@@ -1,4 +1,5 @@
 import { columnLetters } from './address';
+import { DATA_TYPES_API, supportsExcelApi } from './requirements';
 
 /**
  * The sheet side of "Refresh" for the JOBPRICE.* formulas: find them in the selection, read the cells
@@ -56,10 +57,19 @@ export async function readJobPriceFormulasInSelection(): Promise<FormulaCell[]> 
   });
 }
 
-/** The values of single cells, keyed "sheet!address"; a cell on a sheet that no longer exists is left out. */
+/** The plain kinds of `valuesAsJson`, whose basic value says it all. */
+const PLAIN_JSON_TYPES: ReadonlySet<string> = new Set(['String', 'Double', 'Boolean', 'Empty', 'Error']);
+
+/**
+ * The values of single cells, keyed "sheet!address"; a cell on a sheet that no longer exists is left out.
+ * Where `valuesAsJson` exists (ExcelApi 1.16), a cell holding a data type (a Geography or Stocks value, a
+ * JOBPRICE.JOB card) is given as its CellValue JSON, as Excel hands it to a function, so it is read the
+ * same way (src/domain/data-type-value.ts); elsewhere such a cell reads "#VALUE!".
+ */
 export async function readCellValues(refs: readonly CellRef[]): Promise<Map<string, unknown>> {
   const distinct = new Map(refs.map((ref) => [refKey(ref), ref]));
   if (distinct.size === 0) return new Map();
+  const asJson = supportsExcelApi(DATA_TYPES_API);
   return Excel.run(async (context) => {
     const sheetNames = [...new Set([...distinct.values()].map((ref) => ref.sheet))];
     const sheets = sheetNames.map((name) => {
@@ -73,12 +83,18 @@ export async function readCellValues(refs: readonly CellRef[]): Promise<Map<stri
       .filter(([, ref]) => present.has(ref.sheet))
       .map(([key, ref]) => {
         const range = context.workbook.worksheets.getItem(ref.sheet).getRange(ref.address);
-        range.load('values');
+        if (asJson) {
+          // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a value property (ExcelApi 1.16), not a navigation property: the rule's list predates it
+          range.load('values,valuesAsJson');
+        } else range.load('values');
         return { key, range };
       });
     await context.sync();
     const out = new Map<string, unknown>();
-    for (const { key, range } of ranges) out.set(key, range.values[0]?.[0]);
+    for (const { key, range } of ranges) {
+      const json = asJson ? range.valuesAsJson[0]?.[0] : undefined;
+      out.set(key, json !== undefined && !PLAIN_JSON_TYPES.has(json.type) ? json : range.values[0]?.[0]);
+    }
     return out;
   });
 }

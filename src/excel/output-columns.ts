@@ -1,8 +1,11 @@
 import { agingFactor, parseIsoDate, type AgingSettings } from '../domain/aging';
+import { BONUS_FORMAT, moneyFormat } from '../domain/number-formats';
 import type { JobOutcome } from '../domain/outcome';
+import type { PricedRow } from '../domain/repricing-changes';
 import {
   BONUS_FIELDS,
   COMP_FIELDS,
+  DATASCOPE_FIELDS,
   RESULT_FIELDS,
   SALARY_FIELDS,
   type JobResult,
@@ -19,7 +22,7 @@ import {
 
 export const STATUS_HEADER = 'JobPrice Status';
 export const PRICED_AT_HEADER = 'JobPrice Priced At';
-/** Issue 9 item 5: the date and yearly rate the row's Salary and Comp figures were aged to (blank: not aged). */
+/** Aging: the date and yearly rate the row's Salary and Comp figures were aged to (blank: not aged). */
 export const AGED_TO_HEADER = 'JobPrice Aged To';
 export const AGING_RATE_HEADER = 'JobPrice Aging Rate';
 export const OUTPUT_HEADERS: readonly string[] = [
@@ -35,18 +38,8 @@ export const STATUS_CANCELLED = 'Cancelled';
 const MONEY = new Set<string>([...SALARY_FIELDS, ...COMP_FIELDS]);
 const BONUS = new Set<string>(BONUS_FIELDS);
 
-/** D2: bonus targets are percentages of base salary already (12.5 means 12.5 %), so no ×100. */
-export const BONUS_FORMAT = '0.0"%"';
+export { BONUS_FORMAT, moneyFormat };
 export const TEXT_FORMAT = '@';
-
-/** D1: annual amounts in CurrencyCode; whole units are what analysts compare. */
-export function moneyFormat(currency: string | undefined): string {
-  const code = (currency ?? '').toUpperCase();
-  if (code === '' || code === 'USD') return '[$$-409]#,##0';
-  if (code === 'EUR') return '[$€-x-euro2] #,##0';
-  if (code === 'GBP') return '[$£-809]#,##0';
-  return `#,##0 "${code.replace(/[^A-Z]/g, '')}"`;
-}
 
 function formatFor(header: string, currency: string | undefined): string {
   if (MONEY.has(header)) return moneyFormat(currency);
@@ -119,6 +112,44 @@ export function outputRow(
   const values: OutputCell[] = RESULT_FIELDS.map(() => '');
   values.push(status, '', '', '');
   return { values, formats: rowFormats(undefined) };
+}
+
+/** The columns `pricedRowFrom` reads: a re-price reads only these of the rows it replaces. */
+export const PRICED_ROW_HEADERS: readonly string[] = [
+  'Salary50',
+  'MatchedJobCode',
+  'MatchedJobTitle',
+  'DataEffectiveDate',
+  ...DATASCOPE_FIELDS,
+  AGED_TO_HEADER,
+  AGING_RATE_HEADER,
+];
+
+/**
+ * What a row of our columns says, for comparing a re-price with what the row held before
+ * (src/domain/repricing-changes.ts): the median base salary as written, the benchmark, the data date,
+ * the scope and the aging. `cell(header)` gives the row's cell under one of OUTPUT_HEADERS.
+ */
+export function pricedRowFrom(cell: (header: string) => unknown): PricedRow {
+  const text = (header: string): string => {
+    const v = cell(header);
+    return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  };
+  const figure = cell('Salary50');
+  const agedTo = text(AGED_TO_HEADER);
+  return {
+    figure: typeof figure === 'number' ? figure : null,
+    match: text('MatchedJobCode') || text('MatchedJobTitle'),
+    dataDate: text('DataEffectiveDate'),
+    scope: DATASCOPE_FIELDS.map((f) => [f, text(f)] as const),
+    aging: agedTo === '' ? '' : `${agedTo} at ${text(AGING_RATE_HEADER)}`,
+  };
+}
+
+/** What a row says once `outcome` is written to it (the same cells `outputRow` gives), as a PricedRow. */
+export function pricedRowOf(outcome: JobOutcome<JobResult>, aging?: AgingSettings): PricedRow {
+  const { values } = outputRow(outcome, '', aging);
+  return pricedRowFrom((header) => values[OUTPUT_HEADERS.indexOf(header)]);
 }
 
 /** Header comparison ignores case and spaces, so "jobprice status" is found as ours. */

@@ -14,6 +14,26 @@ export const MIN_EXCEL_API = '1.9';
 /** Dynamic arrays and Range.getSpillingToRangeOrNullObject (a JOBPRICE.MATCH row spills). */
 export const SPILL_API = '1.12';
 
+/** Application.cultureInfo, its numberFormat, and the application's own decimal/thousands separators. */
+export const CULTURE_API = '1.11';
+
+/** Range.valuesAsJson and the entity schema (EntityCellValue, card layouts, provider, attribution). */
+export const DATA_TYPES_API = '1.16';
+
+/**
+ * Custom functions that take and return data types (entity values, `allowCustomDataForDataTypeAny`):
+ * Excel on the web, Microsoft 365 on Windows from 2208 and on Mac from 16.64; no perpetual Office.
+ */
+export const CUSTOM_FUNCTIONS_DATA_TYPES = '1.4';
+
+export function supportsCustomFunctionDataTypes(): boolean {
+  try {
+    return Office.context.requirements.isSetSupported('CustomFunctionsRuntime', CUSTOM_FUNCTIONS_DATA_TYPES);
+  } catch {
+    return false;
+  }
+}
+
 export function supportsExcelApi(version: string): boolean {
   try {
     return Office.context.requirements.isSetSupported('ExcelApi', version);

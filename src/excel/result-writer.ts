@@ -1,16 +1,25 @@
 import type { AgingSettings } from '../domain/aging';
 import { failure, type JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { columnRuns, outputRow, type OutputCell, type OutputLayout } from './output-columns';
+import type { PricedRow } from '../domain/repricing-changes';
+import {
+  columnRuns,
+  OUTPUT_HEADERS,
+  outputRow,
+  PRICED_ROW_HEADERS,
+  pricedRowFrom,
+  type OutputCell,
+  type OutputLayout,
+} from './output-columns';
 import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chunks';
 
 /**
  * Writes priced rows back to the sheet, block by block, as requests finish.
  *
- * Rows that moved (issue 12 item 8): results go back by the row numbers read at the start, so a sort,
- * insert or delete during a long run would put figures on the wrong job. With a `guard`, each chunk first
- * re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are no
- * longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
+ * Rows that moved (docs/decisions.md "Rows that move"): results go back by the row numbers read at the start,
+ * so a sort, insert or delete during a long run would put figures on the wrong job. With a `guard`, each
+ * chunk first re-reads the rows' input cells (one load, same sync count as the write); a row whose inputs are
+ * no longer what was priced gets ROW_CHANGED_MESSAGE and no figures.
  *
  * Sync bound (tested): one `context.sync()` per write chunk (two with a guard: read, then write), and a chunk holds at most `maxRows` rows
  * (1,000) and `maxBytes` of estimated JSON (2 MB, under Excel on the web's 5 MB). A finished request of
@@ -54,10 +63,15 @@ export interface WriterOptions {
   maxBytes?: number;
   /** Clock for the Priced At stamp (ISO text). */
   now?: () => Date;
-  /** Age Salary and Comp figures to a date (issue 9 item 5); absent or disabled: written as priced. */
+  /** Age Salary and Comp figures to a date (src/domain/aging.ts); absent or disabled: written as priced. */
   aging?: AgingSettings;
   /** Re-read each chunk's input cells before writing it; rows that changed are not given figures. */
   guard?: RowGuard;
+  /**
+   * Keep what each row's existing output columns held before its write (`previous`), so a re-price can
+   * say what moved. Read in the guard's sync (no extra sync with a guard).
+   */
+  keepPrevious?: boolean;
 }
 
 /**
@@ -147,6 +161,8 @@ export class ResultWriter {
   readonly written = new Set<number>();
   /** 1-based sheet rows found changed before their write (written with ROW_CHANGED_MESSAGE). */
   readonly changed = new Set<number>();
+  /** With `keepPrevious`: what each written row said before (rows that held a priced figure only). */
+  readonly previous = new Map<number, PricedRow>();
   syncs = 0;
   private readonly runs;
   private readonly maxRows: number | undefined;
@@ -154,6 +170,7 @@ export class ResultWriter {
   private readonly now: () => Date;
   private readonly aging: AgingSettings | undefined;
   private readonly guard: RowGuard | undefined;
+  private readonly keepPrevious: boolean;
 
   constructor(
     private readonly target: WriteTarget,
@@ -165,6 +182,8 @@ export class ResultWriter {
     this.now = opts.now ?? (() => new Date());
     this.aging = opts.aging;
     this.guard = opts.guard;
+    // Only columns that were there before the run can hold anything to compare.
+    this.keepPrevious = (opts.keepPrevious ?? false) && target.layout.existing.some(Boolean);
   }
 
   /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
@@ -201,13 +220,20 @@ export class ResultWriter {
     await Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(this.target.sheetName);
       let cells = planned;
-      if (this.guard && this.guard.columns.length > 0) {
-        const moved = await this.rowsChanged(context, sheet, chunk, sheetRows, this.guard);
-        if (moved.size > 0) {
-          const changedRow = outputRow(failure('local', ROW_CHANGED_MESSAGE), '', this.aging);
-          cells = planned.map((c, i) => (moved.has(i) ? changedRow : c));
-          for (const i of moved) this.changed.add(sheetRows[i] as number);
-        }
+      const guard = this.guard && this.guard.columns.length > 0 ? this.guard : null;
+      // One read for both: the rows' inputs (guard) and what their output columns hold now (previous).
+      const checkRows = guard ? this.queueGuardRead(sheet, chunk, sheetRows, guard) : null;
+      const keepRows = this.keepPrevious ? this.queuePreviousRead(sheet, chunk, sheetRows) : null;
+      if (checkRows !== null || keepRows !== null) {
+        await context.sync();
+        this.syncs++;
+      }
+      keepRows?.();
+      const moved = checkRows?.() ?? new Set<number>();
+      if (moved.size > 0) {
+        const changedRow = outputRow(failure('local', ROW_CHANGED_MESSAGE), '', this.aging);
+        cells = planned.map((c, i) => (moved.has(i) ? changedRow : c));
+        for (const i of moved) this.changed.add(sheetRows[i] as number);
       }
       // Dependent formulas recalculate once, after the block, not per range.
       context.workbook.application.suspendApiCalculationUntilNextSync();
@@ -230,14 +256,16 @@ export class ResultWriter {
     });
   }
 
-  /** Indexes (into the write's rows) of the chunk's rows whose input cells differ from the run's read. */
-  private async rowsChanged(
-    context: Excel.RequestContext,
+  /**
+   * Queues a read of the chunk's input cells; after the sync, the returned function gives the indexes (into
+   * the write's rows) of the rows whose inputs differ from the run's read.
+   */
+  private queueGuardRead(
     sheet: Excel.Worksheet,
     chunk: WriteChunk,
     sheetRows: readonly number[],
     guard: RowGuard,
-  ): Promise<Set<number>> {
+  ): () => Set<number> {
     const first = Math.min(...guard.columns);
     const width = Math.max(...guard.columns) - first + 1;
     const reads = chunk.runs.map((run) => {
@@ -245,17 +273,65 @@ export class ResultWriter {
       range.load('values');
       return { run, range };
     });
-    await context.sync();
-    this.syncs++;
-    const moved = new Set<number>();
-    for (const { run, range } of reads) {
-      run.items.forEach((item, k) => {
-        const row = range.values[k] ?? [];
-        const now = fingerprint(guard.columns.map((c) => row[c - first] ?? ''));
-        const expected = guard.expected.get(sheetRows[item] as number);
-        if (expected !== undefined && expected !== now) moved.add(item);
-      });
+    return () => {
+      const moved = new Set<number>();
+      for (const { run, range } of reads) {
+        run.items.forEach((item, k) => {
+          const row = range.values[k] ?? [];
+          const now = fingerprint(guard.columns.map((c) => row[c - first] ?? ''));
+          const expected = guard.expected.get(sheetRows[item] as number);
+          if (expected !== undefined && expected !== now) moved.add(item);
+        });
+      }
+      return moved;
+    };
+  }
+
+  /**
+   * Queues a read of what the chunk's rows hold in the existing output columns a comparison needs
+   * (PRICED_ROW_HEADERS, as a few runs of adjacent columns); after the sync, the returned function keeps it.
+   */
+  private queuePreviousRead(
+    sheet: Excel.Worksheet,
+    chunk: WriteChunk,
+    sheetRows: readonly number[],
+  ): () => void {
+    const { offsets, existing } = this.target.layout;
+    const wanted = PRICED_ROW_HEADERS.flatMap((header) => {
+      const i = OUTPUT_HEADERS.indexOf(header);
+      return existing[i] ? [{ header, offset: offsets[i] as number }] : [];
+    }).sort((a, b) => a.offset - b.offset);
+    const spans: Array<{ offset: number; headers: string[] }> = [];
+    for (const w of wanted) {
+      const last = spans[spans.length - 1];
+      if (last && last.offset + last.headers.length === w.offset) last.headers.push(w.header);
+      else spans.push({ offset: w.offset, headers: [w.header] });
     }
-    return moved;
+    const reads = chunk.runs.flatMap((run) =>
+      spans.map((span) => {
+        const range = sheet.getRangeByIndexes(
+          run.startRow,
+          this.target.firstCol + span.offset,
+          run.items.length,
+          span.headers.length,
+        );
+        range.load('values');
+        return { run, span, range };
+      }),
+    );
+    return () => {
+      const held = new Map<number, Map<string, unknown>>();
+      for (const { run, span, range } of reads)
+        run.items.forEach((item, k) => {
+          const row = sheetRows[item] as number;
+          const cells = held.get(row) ?? new Map<string, unknown>();
+          span.headers.forEach((header, j) => cells.set(header, range.values[k]?.[j]));
+          held.set(row, cells);
+        });
+      for (const [row, cells] of held) {
+        const before = pricedRowFrom((header) => cells.get(header));
+        if (before.figure !== null) this.previous.set(row, before);
+      }
+    };
   }
 }

@@ -1,12 +1,16 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
+import type { NumberCulture } from '../domain/number-text';
 import { isOutputHeader } from './output-columns';
+import { CULTURE_API, supportsExcelApi } from './requirements';
+import { readDataTypeTexts, type DataTypeTexts } from './data-type-cells';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
  * row holds the headers, which rows are hidden (filtered), and the cell values, in row chunks that keep
  * every response under Excel on the web's 5 MB limit.
  *
- * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved).
+ * Syncs: 2, plus one per READ_CHUNK_ROWS data rows (a chunk that still comes back too large is halved),
+ * plus one per 2,000 cells showing #VALUE! when some may hold a data type (data-type-cells.ts).
  */
 
 export type CellValue = string | number | boolean;
@@ -34,6 +38,34 @@ export interface SelectionBlock {
   hidden: boolean[];
   /** The sheet is protected (Review > Protect Sheet): results cannot be written there. */
   sheetProtected: boolean;
+  /** Cells holding a data type (a Geography city, …) and the text they stand for (data-type-cells.ts). */
+  dataTypeTexts?: DataTypeTexts;
+  /** How this Excel writes numbers (numbers typed as text are read so); null without ExcelApi 1.11. */
+  culture: NumberCulture | null;
+}
+
+/**
+ * The culture Excel reads typed numbers in (ExcelApi 1.11): the system's (Application.cultureInfo), unless
+ * File > Options > Advanced sets Excel's own separators (useSystemSeparators false). Loaded with the
+ * first sync of a read; `get` is called after it.
+ */
+export function loadCulture(context: Excel.RequestContext): { get(): NumberCulture | null } {
+  if (!supportsExcelApi(CULTURE_API)) return { get: () => null };
+  const app = context.workbook.application;
+  app.load('decimalSeparator,thousandsSeparator,useSystemSeparators');
+  const info = app.cultureInfo;
+  info.load('name');
+  info.numberFormat.load('numberDecimalSeparator,numberGroupSeparator');
+  return {
+    get: () =>
+      app.useSystemSeparators
+        ? {
+            name: info.name,
+            decimal: info.numberFormat.numberDecimalSeparator,
+            group: info.numberFormat.numberGroupSeparator,
+          }
+        : { name: info.name, decimal: app.decimalSeparator, group: app.thousandsSeparator },
+  };
 }
 
 export const READ_CHUNK_ROWS = 2000;
@@ -69,6 +101,16 @@ function isPayloadTooLarge(err: unknown): boolean {
   return code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded';
 }
 
+/** The culture alone (one sync), for the pane to write its figures the way Excel does; null below 1.11. */
+export async function readCulture(): Promise<NumberCulture | null> {
+  if (!supportsExcelApi(CULTURE_API)) return null;
+  return Excel.run(async (context) => {
+    const culture = loadCulture(context);
+    await context.sync();
+    return culture.get();
+  });
+}
+
 export async function readSelection(): Promise<SelectionBlock> {
   return Excel.run(async (context) => {
     // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
@@ -84,13 +126,14 @@ export async function readSelection(): Promise<SelectionBlock> {
     const tableCount = tables.getCount();
     const used = sheet.getUsedRangeOrNullObject(true);
     used.load('rowIndex,columnIndex,rowCount,columnCount');
+    const culture = loadCulture(context);
     await context.sync();
 
     const sel = rectOf(selection);
     const usedRect: Rect | null = used.isNullObject ? null : rectOf(used);
 
     // --- sync 2: table geometry and header, or the rows that may hold the headers.
-    let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected'>;
+    let block: Omit<SelectionBlock, 'rows' | 'hidden' | 'sheetProtected' | 'culture'>;
     let dataRect: Rect | null;
     // eslint-disable-next-line office-addins/load-object-before-read -- getCount() gives a ClientResult, which the sync fills without a load
     if (tableCount.value > 0) {
@@ -164,7 +207,7 @@ export async function readSelection(): Promise<SelectionBlock> {
       };
     }
     const sheetProtected = protection.protected;
-    if (dataRect === null) return { ...block, rows: [], hidden: [], sheetProtected };
+    if (dataRect === null) return { ...block, rows: [], hidden: [], sheetProtected, culture: culture.get() };
 
     const rowCount = dataRect.r1 - dataRect.r0 + 1;
     const width = dataRect.c1 - dataRect.c0 + 1;
@@ -222,6 +265,14 @@ export async function readSelection(): Promise<SelectionBlock> {
       }
     }
 
-    return { ...block, rows, hidden, sheetProtected };
+    const dataTypeTexts = await readDataTypeTexts(context, sheet, dataRect, rows);
+    return {
+      ...block,
+      rows,
+      hidden,
+      sheetProtected,
+      culture: culture.get(),
+      ...(dataTypeTexts.size > 0 ? { dataTypeTexts } : {}),
+    };
   });
 }

@@ -52,7 +52,7 @@ export async function saveStoredMapping(sheetName: string, mapping: StoredMappin
 const AGING_KEY = 'jobprice.aging';
 
 /**
- * Aging settings of this workbook (issue 9 item 5): off, or the date and yearly rate the pane ages
+ * Aging settings of this workbook (src/domain/aging.ts): off, or the date and yearly rate the pane ages
  * Salary and Comp figures to. A value that does not read as settings (hand-edited, older) counts as off.
  */
 export function loadAgingSettings(): AgingSettings {

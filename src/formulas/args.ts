@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ambiguousNumberMessage, EN_US, readNumberText, type NumberCulture } from '../domain/number-text';
 import { isUnitedStates, stateCode, unknownStateMessage } from '../domain/us-states';
 import { TITLE_REQUIRED } from '../domain/row-parsing';
 import { jobSpec, type JobSpec } from '../domain/job';
+import { isDataTypeValue, readDataTypeValue } from '../domain/data-type-value';
 
 /**
  * Turns the arguments of a JOBPRICE.* formula into a JobSpec. The values come from Excel cells, so they
@@ -10,11 +12,25 @@ import { jobSpec, type JobSpec } from '../domain/job';
  * - An omitted optional argument arrives as null, an empty cell as null or "" (depending on host): all mean "unused".
  * - Text arguments accept numbers too (NAICS 5112, a numeric job title) and use their plain decimal form.
  * - zip: a number is written as 5-digit text (Excel drops the leading zero of 02134).
- * - fte / revenue: numbers, or text that reads as one ("1,200" too); anything else is refused with a message.
+ * - fte / revenue: numbers, or text that reads as one in the workbook's culture ("1,200", "1.200"); a text
+ *   that reads as a number only the other way is refused as ambiguous, as is anything else, with a message.
+ * - A cell holding a data type (a Geography or Stocks value, a JOBPRICE.JOB card, a formatted number)
+ *   arrives as its JSON and is read through its text or basic value (src/domain/data-type-value.ts), so a
+ *   Geography "Seattle" is the city Seattle; only real ranges and arrays are refused.
  */
 
-/** What Excel can hand a parameter declared as a union of scalars. */
-export type CellArg = string | number | boolean | null | undefined;
+/**
+ * A data-type cell's value as Excel hands it over (the CellValue JSON of `Range.valuesAsJson`); only the
+ * members read here are named.
+ */
+export interface CellDataTypeArg {
+  readonly type: string;
+  readonly text?: string;
+  readonly basicValue?: string | number | boolean | null;
+}
+
+/** What Excel can hand a parameter declared `any`: a scalar, nothing, or a data-type cell's value. */
+export type CellArg = string | number | boolean | null | undefined | CellDataTypeArg;
 
 export const CellArgSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()]);
 
@@ -38,7 +54,12 @@ export type ParsedArgs = { ok: true; spec: JobSpec } | { ok: false; message: str
 /** Thrown inside this module only; parseJobArgs turns it into a ParsedArgs failure. */
 class ArgError extends Error {}
 
-function cell(value: unknown, name: string): CellArg {
+function cell(value: unknown, name: string): Exclude<CellArg, CellDataTypeArg> {
+  if (isDataTypeValue(value)) {
+    const read = readDataTypeValue(value);
+    if (!read.ok) throw new ArgError(`${name} is a cell holding ${read.problem}; give text or a number.`);
+    return read.value;
+  }
   const parsed = CellArgSchema.safeParse(value);
   if (!parsed.success)
     throw new ArgError(`${name} must be a single value (text or a number), not a range or an array.`);
@@ -68,7 +89,7 @@ function zip(value: unknown): string {
   return text(v, 'zip');
 }
 
-function amount(value: unknown, name: string): number {
+function amount(value: unknown, name: string, culture: NumberCulture | null): number {
   const v = cell(value, name);
   if (v === null || v === undefined) return 0;
   if (typeof v === 'number') {
@@ -78,13 +99,14 @@ function amount(value: unknown, name: string): number {
   if (typeof v === 'boolean') throw new ArgError(`${name} must be a number, not ${v ? 'TRUE' : 'FALSE'}.`);
   const t = v.trim();
   if (t === '') return 0;
-  // Thousands separators and spaces as people type them; nothing else (no currency signs, no units).
-  const n = /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(t) ? Number(t.replace(/,/g, '')) : Number.NaN;
-  if (!Number.isFinite(n)) throw new ArgError(`${name} must be a number; "${t}" is not one.`);
-  return n;
+  // Text as people type numbers in the workbook's culture ("1,250" or "1.250"); no currency signs or units.
+  const reading = readNumberText(t, culture);
+  if (reading.kind === 'number') return reading.value;
+  if (reading.kind === 'ambiguous') throw new ArgError(ambiguousNumberMessage(name, t, reading.readings));
+  throw new ArgError(`${name} must be a number; "${t}" is not one.`);
 }
 
-/** Issue 12 item 10: "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
+/** "California", "Calif.", "N.Y." as USPS codes, as the pane reads them (src/domain/us-states). */
 function usState(country: string, state: string): string {
   if (!isUnitedStates(country)) return state;
   const usps = stateCode(state);
@@ -92,9 +114,10 @@ function usState(country: string, state: string): string {
   return usps;
 }
 
-export function parseJobArgs(args: JobArgs): ParsedArgs {
+/** `culture`: how the workbook writes numbers (src/domain/number-text.ts); null when Excel cannot say. */
+export function parseJobArgs(args: JobArgs, culture: NumberCulture | null = EN_US): ParsedArgs {
   try {
-    // Issue 12 item 9: a blank title reads as the pane says it for a row, not as the service's generic
+    // A blank title reads as the pane says it for a row, not as the service's generic
     // "Get the service failed.".
     if (text(args.title, 'title') === '') return { ok: false, message: TITLE_REQUIRED };
     const jobCode = text(args.jobCode, 'jobcode');
@@ -102,7 +125,7 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
       ok: true,
       spec: jobSpec({
         title: text(args.title, 'title'),
-        // Issue 10 item 5: sent as JobCode only when given, so a formula without one asks as before.
+        // D19: sent as JobCode only when given, so a formula without one asks as before.
         ...(jobCode === '' ? {} : { jobCode }),
         description: text(args.description, 'desc'),
         scope: {
@@ -111,8 +134,8 @@ export function parseJobArgs(args: JobArgs): ParsedArgs {
           city: text(args.city, 'city'),
           zip: zip(args.zip),
           naics: text(args.naics, 'naics'),
-          fte: amount(args.fte, 'fte'),
-          revenue: amount(args.revenue, 'revenue'),
+          fte: amount(args.fte, 'fte', culture),
+          revenue: amount(args.revenue, 'revenue', culture),
         },
       }),
     };

@@ -15,7 +15,10 @@ export interface JobArgument {
   readonly param: string;
   /** Where the value goes in JobArgs. */
   readonly key: keyof JobArgs;
-  /** The TypeScript type of the declaration; a union is declared "any" in functions.json. */
+  /**
+   * The TypeScript type of the declaration; a union is declared "any" in functions.json, so a cell's
+   * number or text, or a data-type cell's value (Excel.CellValue, read by args.ts), reaches us as is.
+   */
   readonly tsType: string;
   readonly help: string;
 }
@@ -24,62 +27,62 @@ export const JOB_ARGUMENTS: readonly JobArgument[] = [
   {
     param: 'title',
     key: 'title',
-    tsType: 'string | number',
+    tsType: 'string | number | Excel.CellValue',
     help: 'Job title to match, e.g. "Software Developer".',
   },
   {
     param: 'desc',
     key: 'description',
-    tsType: 'string | number | null',
+    tsType: 'string | number | Excel.CellValue | null',
     help: 'Job description text; leave empty when there is none.',
   },
   {
     param: 'country',
     key: 'country',
-    tsType: 'string | null',
+    tsType: 'string | Excel.CellValue | null',
     help: 'Country, ISO 3-letter code (USA when empty).',
   },
   {
     param: 'state',
     key: 'state',
-    tsType: 'string | null',
+    tsType: 'string | Excel.CellValue | null',
     help: 'State: its name or 2-letter code (e.g. California or CA).',
   },
   {
     param: 'city',
     key: 'city',
-    tsType: 'string | null',
+    tsType: 'string | Excel.CellValue | null',
     help: 'City in that state (needs a state or a ZIP).',
   },
   {
     param: 'zip',
     key: 'zip',
-    tsType: 'string | number | null',
+    tsType: 'string | number | Excel.CellValue | null',
     help: '5-digit ZIP code; it alone fixes the area.',
   },
   {
     param: 'naics',
     key: 'naics',
-    tsType: 'string | number | null',
+    tsType: 'string | number | Excel.CellValue | null',
     help: 'Industry NAICS code; its 2-digit sector is used.',
   },
   {
     param: 'fte',
     key: 'fte',
-    tsType: 'number | string | null',
+    tsType: 'number | string | Excel.CellValue | null',
     help: 'Company size in full-time employees (leave empty when revenue is given).',
   },
   {
     param: 'revenue',
     key: 'revenue',
-    tsType: 'number | string | null',
+    tsType: 'number | string | Excel.CellValue | null',
     help: "Company revenue, in the currency's units (leave empty when fte is given).",
   },
-  // Issue 10 item 5 and D19: always the last parameter, so every existing formula keeps its meaning.
+  // D19's job code: always the last parameter, so every existing formula keeps its meaning.
   {
     param: 'jobcode',
     key: 'jobCode',
-    tsType: 'string | number | null',
+    tsType: 'string | number | Excel.CellValue | null',
     help: 'Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.',
   },
 ];
@@ -97,7 +100,9 @@ export type FunctionReturn =
   | { readonly kind: 'number'; readonly field: string }
   | { readonly kind: 'text'; readonly field: string }
   | { readonly kind: 'field' }
-  | { readonly kind: 'match' };
+  | { readonly kind: 'match' }
+  /** The whole priced job as one entity value (a card; CustomFunctionsRuntime 1.4). */
+  | { readonly kind: 'entity' };
 
 export interface FunctionEntry {
   /** The id Excel shows after "JOBPRICE.". */
@@ -211,7 +216,27 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
       },
     ],
   },
+  {
+    id: 'JOB',
+    exportName: 'job',
+    description:
+      'The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").',
+    returnsHelp: 'The priced job as an entity value (a card with every result field).',
+    returns: { kind: 'entity' },
+  },
 ];
+
+/**
+ * Where each function's help lives: its own anchor on the function reference page that the build ships
+ * beside the pane (functions.html, written from this table). Excel shows the link in its function
+ * dialog; store review asks for one per function.
+ */
+export const HELP_PAGE = 'functions.html';
+
+/** The anchor of a function on the reference page: its id in lower case (`salary50`). */
+export function helpAnchor(entry: FunctionEntry): string {
+  return entry.id.toLowerCase();
+}
 
 /** Every parameter of a function in formula order, job arguments included. */
 export function formulaParameters(entry: FunctionEntry): Array<ExtraParameter | JobArgument> {

@@ -47,6 +47,11 @@ export interface JobPricer {
   /** Loads settings, token and the persisted cache; price() waits for it itself. */
   ready(): Promise<void>;
   price(spec: JobSpec): Promise<JobOutcome<JobResult>>;
+  /**
+   * When the answer held for this job was given by the service (epoch ms): earlier than now when it came
+   * from the cache. Null when none is held (the cache is off, or the job failed).
+   */
+  pricedAt(spec: JobSpec): number | null;
   /** Drops the cached answers of these jobs (memory and storage). Returns how many were held. */
   forget(specs: readonly JobSpec[]): Promise<number>;
   /** Drops every cached answer (memory and storage). */
@@ -176,9 +181,15 @@ export function createJobPricer(deps: PricerDeps): JobPricer {
     await saved();
   }
 
+  function pricedAt(spec: JobSpec): number | null {
+    const key = cacheKey(spec);
+    return key === null ? null : (cache.storedAt(key) ?? null);
+  }
+
   return {
     ready,
     price,
+    pricedAt,
     forget,
     forgetAll,
     bypassCacheFor: (ms) => {

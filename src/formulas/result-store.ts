@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageKeys } from '../session/deployment';
 import { NUMBER_FIELDS, RESULT_FIELDS, type JobResult } from '../api/wire';
 import { systemTimers, type Timers } from '../domain/timers';
 import { errorMessage } from '../domain/error-message';
@@ -33,7 +34,8 @@ export interface ResultStoreOptions {
   timers?: Timers;
 }
 
-export const RESULT_STORE_PREFIX = 'jobprice.results.v1.';
+/** Namespaced by the manifest Id like the session's keys (src/session/deployment.ts). */
+export const RESULT_STORE_PREFIX = storageKeys().results;
 export const DEFAULT_SHARDS = 16;
 export const DEFAULT_MAX_PERSISTED_ENTRIES = 8_000;
 export const DEFAULT_MAX_PERSISTED_CHARS = 2_500_000;

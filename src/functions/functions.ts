@@ -2,16 +2,18 @@
  * src/formulas/function-catalog.ts; edit the table there, not this file (npm test checks they agree).
  *
  * custom-functions-metadata reads the JSDoc below to write functions.json (names, descriptions, parameter
- * types; a union type is declared as "any", so a cell's number or text reaches us as is) and, through the
+ * types; a union type is declared as "any", so a cell's number or text reaches us as is, and with
+ * allowCustomDataForDataTypeAny, which it always writes, a data-type cell's value as JSON) and, through the
  * webpack plugin's loader, appends one CustomFunctions.associate(id, function) call per function to this
  * file in the bundle. So this file neither associates nor computes: the bodies are in ./jobprice.ts.
  *
  * Argument order, shared by every function:
  *   title, [desc], [country], [state], [city], [zip], [naics], [fte], [revenue], [jobcode].
  * FIELD takes the field name first; MATCH takes its header flag after revenue; jobcode is always last.
+ * JOB returns an entity value (Excel.EntityCellValue: a card; the metadata declares its result "any").
  * Omitted optional arguments arrive as null (not undefined); args.ts treats null and "" as unused.
  */
-import { anyField, matchRow, numberField, textField } from './jobprice';
+import { anyField, jobCard, matchRow, numberField, textField } from './jobprice';
 
 /**
  * Annual base salary at the 10th percentile of the market for a job, in CURRENCY.
@@ -27,18 +29,19 @@ import { anyField, matchRow, numberField, textField } from './jobprice';
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 10th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary10
  */
 export function salary10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary10', {
     title,
@@ -68,18 +71,19 @@ export function salary10(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 25th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary25
  */
 export function salary25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary25', {
     title,
@@ -109,18 +113,19 @@ export function salary25(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 50th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary50
  */
 export function salary50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary50', {
     title,
@@ -150,18 +155,19 @@ export function salary50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 75th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary75
  */
 export function salary75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary75', {
     title,
@@ -191,18 +197,19 @@ export function salary75(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Base salary, 90th percentile.
+ * @helpurl https://localhost:3000/functions.html#salary90
  */
 export function salary90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Salary90', {
     title,
@@ -232,18 +239,19 @@ export function salary90(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 10th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp10
  */
 export function comp10(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp10', {
     title,
@@ -273,18 +281,19 @@ export function comp10(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 25th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp25
  */
 export function comp25(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp25', {
     title,
@@ -314,18 +323,19 @@ export function comp25(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 50th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp50
  */
 export function comp50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp50', {
     title,
@@ -355,18 +365,19 @@ export function comp50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 75th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp75
  */
 export function comp75(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp75', {
     title,
@@ -396,18 +407,19 @@ export function comp75(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Total cash compensation, 90th percentile.
+ * @helpurl https://localhost:3000/functions.html#comp90
  */
 export function comp90(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('Comp90', {
     title,
@@ -437,18 +449,19 @@ export function comp90(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Bonus target, 50th percentile, in percent of base salary.
+ * @helpurl https://localhost:3000/functions.html#bonustarget50
  */
 export function bonusTarget50(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTarget50', {
     title,
@@ -478,18 +491,19 @@ export function bonusTarget50(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns Average bonus target, in percent of base salary.
+ * @helpurl https://localhost:3000/functions.html#bonustargetavg
  */
 export function bonusTargetAvg(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number> {
   return numberField('BonusTargetAvg', {
     title,
@@ -519,18 +533,19 @@ export function bonusTargetAvg(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The match rating.
+ * @helpurl https://localhost:3000/functions.html#matchrating
  */
 export function matchRating(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('MatchRating', {
     title,
@@ -560,18 +575,19 @@ export function matchRating(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The job family name.
+ * @helpurl https://localhost:3000/functions.html#jobfamily
  */
 export function jobFamily(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobFamilyName', {
     title,
@@ -601,18 +617,19 @@ export function jobFamily(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The job level name.
+ * @helpurl https://localhost:3000/functions.html#joblevel
  */
 export function jobLevel(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('JobLevelName', {
     title,
@@ -642,18 +659,19 @@ export function jobLevel(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The currency code.
+ * @helpurl https://localhost:3000/functions.html#currency
  */
 export function currency(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<string> {
   return textField('CurrencyCode', {
     title,
@@ -684,19 +702,20 @@ export function currency(
  * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns The value of that field.
+ * @helpurl https://localhost:3000/functions.html#field
  */
 export function field(
   name: string,
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
-  jobcode?: string | number | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<number | string> {
   return anyField(name, {
     title,
@@ -727,22 +746,65 @@ export function field(
  * @param [header] TRUE to add a header row of field names above the values (default FALSE).
  * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
  * @returns One row of result fields, with an optional header row.
+ * @helpurl https://localhost:3000/functions.html#match
  */
 export function match(
-  title: string | number,
-  desc?: string | number | null,
-  country?: string | null,
-  state?: string | null,
-  city?: string | null,
-  zip?: string | number | null,
-  naics?: string | number | null,
-  fte?: number | string | null,
-  revenue?: number | string | null,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
   header?: boolean,
-  jobcode?: string | number | null,
+  jobcode?: string | number | Excel.CellValue | null,
 ): Promise<Array<Array<number | string | CustomFunctions.Error>>> {
   return matchRow(
     { title, description: desc, country, state, city, zip, naics, fte, revenue, jobCode: jobcode },
     header,
   );
+}
+
+/**
+ * The priced job in one cell: it shows the benchmark job priced and holds every figure as a card; read one with =B2.Salary50 or FIELDVALUE(B2,"Salary50").
+ * @customfunction JOB
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns The priced job as an entity value (a card with every result field).
+ * @helpurl https://localhost:3000/functions.html#job
+ */
+export function job(
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<Excel.EntityCellValue> {
+  return jobCard({
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
 }

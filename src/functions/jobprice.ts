@@ -4,18 +4,32 @@ import { parseJobArgs, type JobArgs } from '../formulas/args';
 import { errorFor, notAvailable, valueError } from './cell-errors';
 import { fieldValue, lookupField } from './fields';
 import { functionsPricer } from '../formulas/functions-pricer';
+import type { NumberCulture } from '../domain/number-text';
+import { readCulture } from '../excel/selection-reader';
+import { dataSourceFor, jobEntity } from '../formulas/job-entity';
+import { supportsCustomFunctionDataTypes } from '../excel/requirements';
+import { getSession } from '../session/session';
+import type { JobSpec } from '../domain/job';
 
 /**
  * The bodies of the JOBPRICE.* functions; functions.ts only declares them (JSDoc for the metadata) and
  * forwards here. Failures are thrown as CustomFunctions.Error, which Excel shows in the cell.
  */
 
-async function priced(args: JobArgs): Promise<JobResult> {
-  const parsed = parseJobArgs(args);
+/** The workbook's culture, read once per runtime (numbers typed as text follow it). */
+let culture: Promise<NumberCulture | null> | null = null;
+
+async function pricedJob(args: JobArgs): Promise<{ spec: JobSpec; result: JobResult }> {
+  culture ??= readCulture().catch(() => null);
+  const parsed = parseJobArgs(args, await culture);
   if (!parsed.ok) throw valueError(parsed.message);
   const outcome: JobOutcome<JobResult> = await functionsPricer().price(parsed.spec);
   if (!outcome.ok) throw errorFor(outcome.kind, outcome.message);
-  return outcome.result;
+  return { spec: parsed.spec, result: outcome.result };
+}
+
+async function priced(args: JobArgs): Promise<JobResult> {
+  return (await pricedJob(args)).result;
 }
 
 function valueOf(result: JobResult, field: ResultField): number | string {
@@ -56,4 +70,21 @@ export async function matchRow(args: JobArgs, header: unknown): Promise<MatchCel
     return v.ok ? v.value : notAvailable(v.message);
   });
   return header === true ? [[...RESULT_FIELDS], row] : [row];
+}
+
+/** What a JOB cell says where Excel cannot show entity values from a custom function. */
+export const JOB_NEEDS_DATA_TYPES =
+  'JOBPRICE.JOB needs an Excel whose custom functions support data types (Excel on the web, Microsoft 365 on Windows 2208 or later, on Mac 16.64 or later). Here, use JOBPRICE.FIELD or JOBPRICE.MATCH.';
+
+/**
+ * The priced job as one entity value (src/formulas/job-entity.ts), through the same pricer, cache and
+ * batches as every other function. Where the runtime has no data types (CustomFunctionsRuntime below 1.4:
+ * perpetual Office), a returned entity would show as a bare #VALUE!: the cell says why instead, and
+ * nothing is sent.
+ */
+export async function jobCard(args: JobArgs): Promise<Excel.EntityCellValue> {
+  if (!supportsCustomFunctionDataTypes()) throw notAvailable(JOB_NEEDS_DATA_TYPES);
+  const { spec, result } = await pricedJob(args);
+  const pricedAt = functionsPricer().pricedAt(spec) ?? Date.now();
+  return jobEntity(result, spec, pricedAt, dataSourceFor(getSession().getSettings().serviceUrl));
 }

@@ -174,7 +174,7 @@ export function loadConfig(
 }
 
 /**
- * Where the built index and the raw public files are (issue 14 item 5: read here and nowhere else):
+ * Where the built index and the raw public files are (read here and nowhere else):
  * JOBPRICE_DATA_DIR or `data/build`, JOBPRICE_RAW_DIR or `../shared/data/raw`, both from `cwd`. The data
  * build (`npm run data:build`) asks this function too, so the service and the build always agree.
  */

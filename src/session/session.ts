@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JobMarketClient } from '../api/client';
 import { withTimeout } from '../domain/timers';
 import { applySettingsPatch, DEFAULT_SETTINGS, parseStoredSettings, type Settings } from './settings';
+import { storageKeys } from './deployment';
 import { runtimeStorage, STORAGE_WAIT_MS, type KeyValueStorage } from './storage';
 
 /**
@@ -45,10 +46,10 @@ export interface Session {
   onChange(listener: () => void): () => void;
 }
 
-export const STORAGE_KEYS = {
-  settings: 'jobprice.settings',
-  token: 'jobprice.token',
-} as const;
+/** This add-in's keys (namespaced by its manifest Id, src/session/deployment.ts). */
+export const STORAGE_KEYS = storageKeys();
+/** The keys of builds before the namespace; read once, moved to STORAGE_KEYS and removed. */
+const UNNAMESPACED_KEYS = storageKeys('');
 
 const StoredTokenSchema = z.object({
   token: z.string().min(1),
@@ -71,10 +72,13 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 export function createSession(deps: {
   storage: KeyValueStorage;
+  /** Defaults to STORAGE_KEYS (tests pass another add-in Id's). */
+  keys?: ReturnType<typeof storageKeys>;
   now?: () => number;
   fetchImpl?: typeof fetch;
 }): Session {
   const { storage } = deps;
+  const keys = deps.keys ?? STORAGE_KEYS;
   const now = deps.now ?? (() => Date.now());
   let settings: Settings = { ...DEFAULT_SETTINGS };
   let token: { value: string; expiresAt: number | null; identity: string } | null = null;
@@ -92,12 +96,23 @@ export function createSession(deps: {
     }
   };
 
+  /** The value under `key`, else one an earlier build left under the plain key, moved over. */
+  async function read(key: 'settings' | 'token'): Promise<string | null> {
+    const value = await storage.getItem(keys[key]).catch(() => null);
+    const old = UNNAMESPACED_KEYS[key];
+    if (value !== null || old === keys[key]) return value;
+    const earlier = await storage.getItem(old).catch(() => null);
+    if (earlier === null) return null;
+    await storage
+      .setItem(keys[key], earlier)
+      .then(() => storage.removeItem(old))
+      .catch(() => undefined);
+    return earlier;
+  }
+
   async function load(): Promise<void> {
     const [rawSettings, rawToken] = await withTimeout(
-      Promise.all([
-        storage.getItem(STORAGE_KEYS.settings).catch(() => null),
-        storage.getItem(STORAGE_KEYS.token).catch(() => null),
-      ]),
+      Promise.all([read('settings'), read('token')]),
       STORAGE_WAIT_MS,
       [null, null] as [string | null, string | null],
     );
@@ -122,7 +137,7 @@ export function createSession(deps: {
     async updateSettings(patch) {
       const next = applySettingsPatch(settings, patch);
       settings = next;
-      await storage.setItem(STORAGE_KEYS.settings, JSON.stringify(next));
+      await storage.setItem(keys.settings, JSON.stringify(next));
       notify();
       return { ...next };
     },
@@ -144,12 +159,12 @@ export function createSession(deps: {
       };
       if (opts.remember) {
         await storage.setItem(
-          STORAGE_KEYS.token,
+          keys.token,
           JSON.stringify({ token: trimmed, expiresAt: token.expiresAt, identity: token.identity }),
         );
       } else {
         // Unticking "remember me" must also forget a token remembered earlier.
-        await storage.removeItem(STORAGE_KEYS.token);
+        await storage.removeItem(keys.token);
       }
       notify();
     },
@@ -163,7 +178,7 @@ export function createSession(deps: {
     },
     async signOut() {
       token = null;
-      await storage.removeItem(STORAGE_KEYS.token);
+      await storage.removeItem(keys.token);
       notify();
     },
     client() {

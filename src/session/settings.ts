@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../domain/error-message';
+import { BUILT_SERVICE_URL } from './deployment';
 
 /**
  * The add-in's user settings: where the service is and how the custom functions cache and coalesce.
@@ -11,15 +12,20 @@ import { errorMessage } from '../domain/error-message';
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8600';
 
 /**
- * Issue 12 item 1: served by the dev server (https on this computer), the pane calls the service through
- * its own origin, which proxies /DaaS/* and /oauth/token to the reference service. WebKit (Excel for Mac,
- * Safari) refuses http loads from an https page, even to loopback; the same origin works everywhere.
- * Anywhere else (a hosted deployment, tests without a page) the default is the local reference service.
+ * The service address the pane starts with, before the user enters one:
+ * - a production build's JOBPRICE_SERVICE_URL, when it was given one;
+ * - else, served over https, the pane's own origin: the dev server (and a host set up as README's
+ *   Deploying says) forwards /DaaS/* and /oauth/token to the service. WebKit (Excel for Mac, Safari)
+ *   refuses http loads from an https page, even to loopback; the same origin works everywhere, and a
+ *   hosted pane never starts out pointing at the user's own computer;
+ * - else (a plain-http dev page, or no page at all: tests, benches) the local reference service.
  */
 export function defaultServiceUrl(
   page: { protocol: string; hostname: string; origin: string } | undefined,
+  built: string = BUILT_SERVICE_URL,
 ): string {
-  if (page && page.protocol === 'https:' && isLoopbackHost(page.hostname)) return page.origin;
+  if (built !== '') return built;
+  if (page && page.protocol === 'https:') return page.origin;
   return DEFAULT_SERVICE_URL;
 }
 

@@ -5,8 +5,8 @@ import { byId } from './dom';
 import { agingTexts as T } from './texts';
 
 /**
- * The "Age to an effective date" card: shows the workbook's aging settings and saves every change
- * (issue 9 item 5). The next "Price selected rows" or "Re-price selection" writes aged figures; the
+ * The "Age to an effective date" card: shows the workbook's aging settings and saves every change.
+ * The next "Price selected rows" or "Re-price selection" writes aged figures; the
  * arithmetic is src/domain/aging.ts, the columns src/excel/output-columns.ts.
  */
 

@@ -1,5 +1,7 @@
 import { errorMessage } from '../domain/error-message';
+import { BUILT_SERVICE_URL } from '../session/deployment';
 import type { Session } from '../session/session';
+import { DEFAULT_SETTINGS, isLoopbackHost } from '../session/settings';
 import { busy, byId, showMessage } from './dom';
 import { connectionTexts as T } from './texts';
 
@@ -82,6 +84,25 @@ async function testConnection(session: Session, applyServiceUrl: () => Promise<b
   }
 }
 
+/**
+ * What a first run says before anything is set up: signed out, the service address still the default.
+ * A pane built with JOBPRICE_SERVICE_URL only asks to sign in; a hosted pane built without one (its default
+ * is its own origin, right only when the host forwards the API) says what to enter. Served from this
+ * computer (npm start), the default is the local reference service and needs no hint.
+ */
+export function firstRunHint(state: {
+  signedIn: boolean;
+  serviceUrl: string;
+  defaultServiceUrl: string;
+  builtServiceUrl: string;
+  pageHost: string;
+}): string | null {
+  if (state.signedIn || state.serviceUrl !== state.defaultServiceUrl) return null;
+  if (state.builtServiceUrl !== '') return T.firstRunSignIn(new URL(state.builtServiceUrl).host);
+  if (isLoopbackHost(state.pageHost)) return null;
+  return T.firstRunEnterService;
+}
+
 export interface ConnectionView {
   /** Puts the focus on the first sign-in field of the chosen method (a run asked while signed out). */
   focusSignIn: () => void;
@@ -93,6 +114,14 @@ export function initConnectionView(
 ): ConnectionView {
   renderConnection(session);
   session.onChange(() => renderConnection(session));
+  const hint = firstRunHint({
+    signedIn: session.getAccessToken() !== null,
+    serviceUrl: session.getSettings().serviceUrl,
+    defaultServiceUrl: DEFAULT_SETTINGS.serviceUrl,
+    builtServiceUrl: BUILT_SERVICE_URL,
+    pageHost: location.hostname,
+  });
+  if (hint !== null) showMessage(byId('connection-message'), hint);
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="signin-method"]')) {
     radio.addEventListener('change', () => {
       const token = signInMethod() === 'token';

@@ -21,12 +21,15 @@ import { mappingTexts as T } from './texts';
  * field, and remembers the choice in the workbook (per sheet, by header name).
  */
 
-function headersOf(block: SelectionBlock): unknown[] | null {
+/** What the mapping needs of a block: its sheet, its width and its header row (a selection or a builder's block). */
+type MappedBlock = Pick<SelectionBlock, 'sheetName' | 'width' | 'headerCells'>;
+
+function headersOf(block: MappedBlock): unknown[] | null {
   return block.headerCells ? block.headerCells.slice(0, block.width) : null;
 }
 
 /** Remembered choices first, then what the headers say (or the spec's column order without headers). */
-export function resolveMapping(block: SelectionBlock): ColumnMapping {
+export function resolveMapping(block: MappedBlock): ColumnMapping {
   const headers = headersOf(block);
   const detected = headers ? detectMapping(headers) : positionalMapping(block.width);
   const stored = loadStoredMapping(block.sheetName);

@@ -6,13 +6,16 @@ import { reviewTexts as T } from './texts';
 import { resolveMapping } from './mapping-view';
 
 /**
- * The "Review matches" card (issue 10 item 4): one fieldset per distinct job, its current match, and a
+ * The "Review matches" card: one fieldset per distinct job, its current match, and a
  * radio group of candidates (mouse or keyboard: arrow keys move within a group, Tab between jobs).
  * Nothing is written until "Apply and re-price"; then the codes go into the Job Code column and the
  * pane re-prices the selection, which sends them as JobCode (D19).
  */
 
 let current: ReviewSet | null = null;
+/** Which load of the card is the latest: ticking the filter while candidates load starts another load,
+ * and only the newest may fill the card (an older answer arriving last would show the wrong filter). */
+let loads = 0;
 
 const place = (j: ReviewJob): string =>
   [j.spec.scope.city, j.spec.scope.state, j.spec.scope.zip].filter((p) => p !== '').join(', ');
@@ -77,19 +80,23 @@ export function initReviewView(deps: { client: () => CandidateSource; reprice: (
   open: () => Promise<void>;
 } {
   const open = async (): Promise<void> => {
+    const load = ++loads;
     byId('review-card').hidden = false;
     byId('review-status').textContent = T.asking;
     byId('review-list').replaceChildren();
     byId<HTMLButtonElement>('apply-review').disabled = true;
     try {
-      current = await loadReview({
+      const set = await loadReview({
         client: deps.client(),
         mappingFor: resolveMapping,
         onlyBelowConfident: byId<HTMLInputElement>('review-below').checked,
       });
-      render(current);
+      if (load !== loads) return;
+      current = set;
+      render(set);
       byId('review-list').querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
     } catch (err) {
+      if (load !== loads) return;
       current = null;
       byId('review-status').textContent = errorMessage(err);
     }

@@ -10,6 +10,7 @@ import {
   type PriceRunSummary,
   type RunMode,
 } from '../usecases/pricing-run';
+import { renderChanges } from './changes-view';
 import { confirmDialog } from './confirm-dialog';
 import { busy, byId } from './dom';
 import { renderMapping, resolveMapping } from './mapping-view';
@@ -18,6 +19,7 @@ import {
   progressPercent,
   progressText,
   runTexts as T,
+  changeTexts,
   summaryLines,
   summaryTitle,
 } from './texts';
@@ -122,6 +124,15 @@ function showSummary(summary: PriceRunSummary, openReview: () => Promise<void>):
         const r = await selectRows(where, summary.failedRows);
         return r.capped ? T.selectedFirstFailed(r.selected, r.areas) : T.selectedFailed(r.selected);
       });
+  }
+  // Priced again: the rows whose figure moved, and a button that selects them.
+  renderChanges(box, summary.changes);
+  if (where !== null && summary.changes.length > 0) {
+    const moved = summary.changes.map((c) => c.row);
+    summaryAction(box, 'select-moved', changeTexts.select(moved.length), async () => {
+      const r = await selectRows(where, moved);
+      return r.capped ? changeTexts.selectedFirst(r.selected, r.areas) : changeTexts.selected(r.selected);
+    });
   }
   // Review the matches of the rows just priced: the run's rows are selected again, whatever is selected
   // now, and the Review card opens on them.

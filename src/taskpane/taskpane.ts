@@ -3,13 +3,16 @@ import css from './taskpane.css';
 import { getSession } from '../session/session';
 import { byId } from './dom';
 import { initAgingView } from './aging-view';
+import { initBuilderView } from './builder-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
 import { initMappingView } from './mapping-view';
 import { initReviewView } from './review-view';
 import { initRunView, showRunError } from './run-view';
 import { initSettingsView, showDefaultSettings } from './settings-view';
-import { runTexts } from './texts';
+import { followTheme } from './theme';
+import { readCulture } from '../excel/selection-reader';
+import { runTexts, setLocale } from './texts';
 
 /**
  * The task pane's composition root: it injects the style sheet, waits for Office and the session, and wires
@@ -25,8 +28,17 @@ if (!document.getElementById('jobprice-css')) {
 }
 
 showDefaultSettings();
+// The system's preference from the first paint; Office's theme once Office is ready (below).
+followTheme();
+
+/** Figures in the user's locale: Excel's culture (ExcelApi 1.11), else Office's display language. */
+async function followLocale(): Promise<void> {
+  setLocale(Office.context.displayLanguage);
+  setLocale((await readCulture().catch(() => null))?.name);
+}
 
 async function start(): Promise<void> {
+  await followLocale();
   const session = getSession();
   await session.ready();
   const settings = initSettingsView(session);
@@ -43,6 +55,7 @@ async function start(): Promise<void> {
     reprice: () => run.price('reprice'),
   });
   initFormulasView();
+  initBuilderView();
   run.ready();
 }
 
@@ -53,6 +66,7 @@ function showOutsideExcel(): void {
 }
 
 void Office.onReady((info) => {
+  followTheme();
   if (info.host !== Office.HostType.Excel) {
     showOutsideExcel();
     return;

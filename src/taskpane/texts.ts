@@ -1,5 +1,6 @@
 import type { AgingSettings } from '../domain/aging';
 import type { PlanProgress } from '../domain/plan-runner';
+import type { ChangeReason, RowChange } from '../domain/repricing-changes';
 import type { SelectionBlock } from '../excel/selection-reader';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
@@ -9,8 +10,21 @@ import type { PriceRunSummary } from '../usecases/pricing-run';
  * cards stay in taskpane.html. Pure, so the texts are unit-tested without a DOM.
  */
 
-/** A number as the pane writes it: 12,345. */
-export const num = (x: number): string => x.toLocaleString('en-US');
+/** The locale figures are written in: the user's (setLocale at start), en-US until then and in tests. */
+let locale = 'en-US';
+
+/** Writes figures in `tag`'s way from now on ("de-DE": 12.345); an unknown tag keeps the current one. */
+export function setLocale(tag: string | null | undefined): void {
+  if (!tag) return;
+  try {
+    locale = Intl.getCanonicalLocales(tag)[0] ?? locale;
+  } catch {
+    // Not a BCP 47 tag: keep what we have.
+  }
+}
+
+/** A number as the pane writes it, in the user's locale: 12,345 (en-US), 12.345 (de-DE). */
+export const num = (x: number): string => x.toLocaleString(locale);
 
 /** The word for `x` things: `plural(1, 'row', 'rows')` is "row", any other count "rows". */
 export const plural = (x: number, one: string, many: string): string => (x === 1 ? one : many);
@@ -96,6 +110,12 @@ export const connectionTexts = {
   signedInForSession: 'Signed in for this session.',
   testing: 'Testing…',
   signedOut: 'Signed out.',
+  /** First run of a hosted pane that was built without a service address (README: Deploying). */
+  firstRunEnterService:
+    'First time here? Enter the https address of your pricing service under Service URL (whoever set up JobPrice for you has it, with your client ID and secret or an access token), then sign in.',
+  /** First run of a pane built with its service address. */
+  firstRunSignIn: (host: string): string =>
+    `First time here? Sign in to ${host} with the client ID and secret or the access token you were given.`,
 } as const;
 
 export const runTexts = {
@@ -189,4 +209,62 @@ export const reviewTexts = {
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} into the Job Code column${created ? ' (added right of the inputs)' : ''}; re-pricing…`,
   repriced: (rows: number): string =>
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} and re-priced: those rows are pinned to the chosen jobs.`,
+} as const;
+
+/** The re-price change list under a run's summary (src/taskpane/changes-view.ts). */
+export const changeTexts = {
+  heading: (rows: number): string =>
+    `${count(rows, 'row', 'rows')} moved more than 5 % since ${plural(rows, 'it was', 'they were')} last priced`,
+  listLabel: 'Rows whose Salary50 moved',
+  /** The reasons of one row; scope changes are said together: "new scope (Region: A → B; State: WA → MS)". */
+  reasons: (reasons: readonly ChangeReason[]): string => {
+    const was = (v: string, none: string): string => (v === '' ? none : v);
+    const scope = reasons.flatMap((r) =>
+      r.kind === 'scope'
+        ? [`${r.name.replace(/^DataScope_/, '')}: ${was(r.from, 'none')} → ${was(r.to, 'none')}`]
+        : [],
+    );
+    const parts = reasons.flatMap((r) => {
+      if (r.kind === 'match') return [`new match (${r.from} → ${r.to})`];
+      if (r.kind === 'date') return [`new data date (${r.from} → ${r.to})`];
+      if (r.kind === 'aging') return [`other aging (${was(r.from, 'not aged')} → ${was(r.to, 'not aged')})`];
+      return [];
+    });
+    if (scope.length > 0) parts.push(`new scope (${scope.join('; ')})`);
+    return parts.join('; ');
+  },
+  row: (c: RowChange): string => {
+    const sign = c.percent > 0 ? '+' : '';
+    const why = c.reasons.length > 0 ? `: ${changeTexts.reasons(c.reasons)}` : '';
+    return `Row ${c.row}: Salary50 ${num(Math.round(c.before))} → ${num(Math.round(c.after))} (${sign}${c.percent.toFixed(1)} %)${why}`;
+  },
+  more: (rows: number): string => `and ${num(rows)} more`,
+  select: (rows: number): string => `Select the ${count(rows, 'row that moved', 'rows that moved')}`,
+  selected: (rows: number): string => `Selected ${count(rows, 'row that moved', 'rows that moved')}.`,
+  selectedFirst: (rows: number, areas: number): string =>
+    `Selected the first ${num(rows)} rows that moved (${areas} groups; Excel takes no more at once).`,
+} as const;
+
+/** The formula builder card (src/taskpane/builder-view.ts). */
+export const builderTexts = {
+  shown: (shown: number, total: number): string =>
+    shown === total
+      ? `${count(total, 'match', 'matches')}.`
+      : `${num(shown)} of ${count(total, 'match', 'matches')} shown; type more to narrow them.`,
+  none: 'Nothing matches. Try one word, such as "salary", "region" or "bonus".',
+  kind: (kind: 'function' | 'field'): string => (kind === 'function' ? 'function' : 'field'),
+  reading: 'Reading the sheet…',
+  forRow: (row: number): string => `The formula for row ${num(row)}:`,
+  argument: (a: { param: string; address: string; header: string; value: string }): string =>
+    `${a.param} ← ${a.address}${a.header !== '' ? ` (${a.header})` : ''}${a.value !== '' ? `: ${a.value}` : ''}`,
+  optional: (param: string): string => `${param} (optional)`,
+  target: (span: string, rows: number, hidden: number): string =>
+    `Insert writes ${count(rows, 'formula', 'formulas')} into ${span}, one per selected row${
+      hidden > 0 ? `; ${count(hidden, 'hidden row is', 'hidden rows are')} left alone` : ''
+    }.`,
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the formulas go already ${plural(cells, 'holds', 'hold')} something. Replace ${plural(cells, 'it', 'them')}?`,
+  inserted: (written: number, span: string, replaced: number): string =>
+    `Inserted ${count(written, 'formula', 'formulas')} into ${span}${replaced > 0 ? `, replacing ${count(replaced, 'cell', 'cells')}` : ''}.`,
+  declined: 'Nothing was inserted: you chose to keep your cells.',
 } as const;

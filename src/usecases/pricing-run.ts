@@ -6,7 +6,8 @@ import { planBatches } from '../domain/planner';
 import { runPlan, type PlanProgress, type SendBatch } from '../domain/plan-runner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { layoutOutput } from '../excel/output-columns';
+import { layoutOutput, pricedRowOf } from '../excel/output-columns';
+import { changedRows, type RowChange } from '../domain/repricing-changes';
 import {
   addOutputColumns,
   countCellsToOverwrite,
@@ -16,7 +17,8 @@ import {
   type RowGuard,
   type WriteTarget,
 } from '../excel/result-writer';
-import { readSelection, type CellValue, type SelectionBlock } from '../excel/selection-reader';
+import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 
 /**
  * "Price selected rows" from start to end: read the selection, map and parse the rows, plan the batch
@@ -66,6 +68,11 @@ export interface PriceRunSummary {
   /** Every failed row (1-based sheet rows), so the pane can select them all. */
   failedRows: number[];
   /**
+   * Rows priced again whose median base salary moved by more than 5 % since they were last priced, with
+   * why where the rows tell (src/domain/repricing-changes.ts); in sheet order.
+   */
+  changes: RowChange[];
+  /**
    * Where the rows are: the sheet, the block's columns, and its first and last data rows (1-based sheet
    * rows), for selecting rows after the run.
    */
@@ -107,6 +114,7 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     writeSyncs: 0,
     failures: [],
     failedRows: [],
+    changes: [],
     where: {
       sheetName: block.sheetName,
       firstCol: block.firstCol,
@@ -126,13 +134,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   if (problems.length > 0) throw new SelectionProblem(problems.join(' '), block);
 
   const parsed: ParsedRow[] = [];
-  const parse = createRowParser(mapping);
+  const parse = createRowParser(mapping, block.culture);
   for (let i = 0; i < block.rows.length; i++) {
     if (block.hidden[i]) {
       base.skippedHidden++;
       continue;
     }
-    const row = parse(block.firstDataRow + i + 1, block.rows[i] as CellValue[]);
+    const row = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (row === null) base.skippedBlank++;
     else parsed.push(row);
   }
@@ -173,7 +181,11 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('planned');
   await addOutputColumns(target);
   opts.onPhase?.('prepared');
-  const writer = new ResultWriter(target, { ...opts.writer, guard: rowGuard(block, mapping, parsed) });
+  const writer = new ResultWriter(target, {
+    ...opts.writer,
+    guard: rowGuard(block, mapping, parsed),
+    keepPrevious: true,
+  });
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
     requests++;
@@ -209,6 +221,13 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
       if (base.failures.length < 5) base.failures.push({ row, message: outcome.message });
     }
   }
+  base.changes = changedRows(
+    [...writer.previous].flatMap(([row, before]) => {
+      const outcome = outcomes.get(row);
+      if (outcome === undefined || !outcome.ok || writer.changed.has(row)) return [];
+      return [{ row, before, after: pricedRowOf(outcome, opts.writer?.aging) }];
+    }),
+  );
   return {
     ...base,
     requests,

@@ -1,4 +1,6 @@
 import type { JobSpec } from '../domain/job';
+import { EN_US, type NumberCulture } from '../domain/number-text';
+import { readCulture } from '../excel/selection-reader';
 import {
   readCellValues,
   readJobPriceFormulasInSelection,
@@ -30,6 +32,8 @@ export interface SheetOps {
   readCellValues(refs: readonly CellRef[]): Promise<Map<string, unknown>>;
   reenterFormulas(cells: readonly FormulaCell[]): Promise<void>;
   recalculateAll(): Promise<void>;
+  /** The workbook's culture, which the functions read typed numbers in (same keys); EN_US when absent. */
+  readCulture?(): Promise<NumberCulture | null>;
 }
 
 export const excelSheetOps: SheetOps = {
@@ -37,6 +41,7 @@ export const excelSheetOps: SheetOps = {
   readCellValues,
   reenterFormulas,
   recalculateAll,
+  readCulture,
 };
 
 /** An argument left out of a call, like one left empty. */
@@ -65,6 +70,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
           if (arg.kind === 'ref') refs.push({ sheet: arg.sheet ?? cell.sheet, address: arg.address });
       }
       const values = await sheet.readCellValues(refs);
+      const culture = sheet.readCulture ? await sheet.readCulture().catch(() => null) : EN_US;
 
       const specs: JobSpec[] = [];
       let unnamed = false;
@@ -74,7 +80,7 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
           cell.sheet,
           values,
         );
-        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromValues(resolved));
+        const parsed = resolved === null ? null : parseJobArgs(jobArgsFromValues(resolved), culture);
         if (parsed === null) unnamed = true;
         else if (parsed.ok) specs.push(parsed.spec);
         // A job whose arguments are invalid has no cache entry: nothing to drop.
@@ -96,7 +102,14 @@ export function createRefresher(deps: { sheet: SheetOps; pricer: () => JobPricer
   };
 }
 
-/** The argument values, or null when one of them is an expression that cannot be resolved here. */
+/** An error value in a cell ("#VALUE!", "#N/A"): Excel does not call a function with it, so it names no job. */
+const ERROR_VALUE = /^#[A-Z0-9/!?_]+/;
+
+/**
+ * The argument values, or null when one of them is an expression that cannot be resolved here, or a cell
+ * showing an error (as a data-type cell does where valuesAsJson is missing): such a cell is refreshed by
+ * bypassing the cache instead.
+ */
 function resolveArgs(
   args: readonly ArgExpr[],
   sheetName: string,
@@ -108,8 +121,9 @@ function resolveArgs(
     else if (arg.kind === 'literal') out.push(arg.value);
     else if (arg.kind === 'ref') {
       const key = refKey({ sheet: arg.sheet ?? sheetName, address: arg.address });
-      if (!values.has(key)) return null;
-      out.push(values.get(key));
+      const value = values.get(key);
+      if (!values.has(key) || (typeof value === 'string' && ERROR_VALUE.test(value))) return null;
+      out.push(value);
     } else return null;
   }
   return out;

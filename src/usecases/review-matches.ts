@@ -8,10 +8,11 @@ import { JobPriceApiError } from '../api/errors';
 import type { Candidate } from '../api/wire';
 import { writeJobCodes, type JobCodeWrite } from '../excel/job-code-column';
 import { readSelection, type SelectionBlock } from '../excel/selection-reader';
+import { rowForParsing } from '../excel/data-type-cells';
 import { protectedSheetMessage } from './pricing-run';
 
 /**
- * "Review matches" (issue 10 item 4): for the selected rows, one line per distinct job with the
+ * "Review matches": for the selected rows, one line per distinct job with the
  * benchmark it is (or would be) priced as, and up to five candidates asked with `/DaaS/batchjobmatch`
  * (D18: the first candidate is the job pricing uses), 200 jobs per call. Applying writes the chosen
  * codes into the Job Code column; the caller then re-prices, and a mapped Job Code is sent as JobCode
@@ -60,10 +61,10 @@ export async function loadReview(opts: {
   if (problems.length > 0) throw new Error(problems.join(' '));
 
   const groups = new Map<string, { spec: JobSpec; rows: number[] }>();
-  const parse = createRowParser(mapping);
-  block.rows.forEach((cells, i) => {
+  const parse = createRowParser(mapping, block.culture);
+  block.rows.forEach((_, i) => {
     if (block.hidden[i]) return;
-    const parsed = parse(block.firstDataRow + i + 1, cells);
+    const parsed = parse(block.firstDataRow + i + 1, rowForParsing(block.rows, block.dataTypeTexts, i));
     if (parsed === null || !('spec' in parsed)) return;
     const key = jobKey(parsed.spec);
     const g = groups.get(key);
@@ -83,7 +84,7 @@ export async function loadReview(opts: {
         opts.signal ? { signal: opts.signal } : {},
       );
     } catch (err) {
-      // Issue 10 item 6: a service without D18 (a commercial one) has no such route.
+      // A service without D18's candidate lists (a commercial one) has no such route.
       if (err instanceof JobPriceApiError && (err.status === 404 || err.status === 405))
         throw new Error(NO_CANDIDATES_MESSAGE, { cause: err });
       throw err;

@@ -1,5 +1,5 @@
 /**
- * The planner driving the real client over loopback HTTP through batchSender: spec §4.2/§8 batching,
+ * The planner driving the real client over loopback HTTP through batchSender: batching (docs/api.md "Batches"),
  * D12/D13 fan-out by SubRequestID, D14 fatal errors, cancellation.
  */
 import { batchSender } from '../../src/api/batch-sender';
@@ -34,7 +34,7 @@ function rowsOf(specs: JobSpec[]): PlannerRow[] {
   return specs.map((spec, i) => ({ row: i + 2, spec }));
 }
 
-test('§4.2/§8: 1,000 rows with 30 % duplicates → exactly ceil(unique/200) calls, every row priced with its own job', async () => {
+test('batches: 1,000 rows with 30 % duplicates → exactly ceil(unique/200) calls, every row priced with its own job', async () => {
   const specs: JobSpec[] = [];
   for (let i = 0; i < 700; i++)
     specs.push(jobSpec({ title: `Job title ${i}`, scope: { state: i % 2 ? 'OH' : '' } }));

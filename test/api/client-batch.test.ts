@@ -1,4 +1,4 @@
-/** JobMarketClient.matchBatch over real HTTP: spec §4.2, §7 batch errors, D12, D13. */
+/** JobMarketClient.matchBatch over real HTTP: /DaaS/batchjobpricing, batch errors, D12, D13. */
 import { jobSpec, type JobSpec } from '../../src/domain/job';
 import { MSG, NO_RESULT_MESSAGE } from '../../src/domain/messages';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server';
@@ -20,8 +20,8 @@ function items(...specs: Array<[string, JobSpec]>): Array<{ id: string; spec: Jo
   return specs.map(([id, spec]) => ({ id, spec }));
 }
 
-describe('spec §4.2 batch match', () => {
-  test('§4.2: POSTs an array of §2.1 objects, each with its SubRequestID, and returns an outcome per id', async () => {
+describe('/DaaS/batchjobpricing: batch match', () => {
+  test('POSTs an array of job objects, each with its SubRequestID, and returns an outcome per id', async () => {
     const { client } = testClient(server);
     const reply = await client.matchBatch(items(['R2', nurse], ['R3', dev]));
     const req = server.requests[0]!;
@@ -111,8 +111,8 @@ describe('spec §4.2 batch match', () => {
   });
 });
 
-describe('spec §7 batch errors', () => {
-  test('§7 duplicate SubRequestID (Code -1, per-id items): named ids get the duplicate message, others the whole-batch one', async () => {
+describe('batch errors (docs/api.md "Batches")', () => {
+  test('duplicate SubRequestID (Code -1, per-id items): named ids get the duplicate message, others the whole-batch one', async () => {
     const { client } = testClient(server);
     const reply = await client.matchBatch(items(['X', nurse], ['X', dev], ['Y', chef]));
     expect(reply.byId.get('X')).toEqual({
@@ -126,7 +126,7 @@ describe('spec §7 batch errors', () => {
     expect(!y.ok && y.message).toBe(`The service refused the whole batch: ${MSG.duplicateSubRequestId('X')}`);
   });
 
-  test('§7/§8 more than 200 sub-requests (Code -1, Message) → every id gets that message', async () => {
+  test('more than 200 sub-requests (Code -1, Message) → every id gets that message', async () => {
     const many = Array.from({ length: 201 }, (_, i) => ({ id: `R${i + 1}`, spec: nurse }));
     const reply = await testClient(server).client.matchBatch(many);
     expect(reply.byId.size).toBe(201);
@@ -141,7 +141,7 @@ describe('spec §7 batch errors', () => {
     expect(server.requests[0]!.body).toEqual([]);
   });
 
-  test('§7 a sub-request lacking SubRequestID: the others still get data, the error item goes to `unattributed`', async () => {
+  test('a sub-request lacking SubRequestID: the others still get data, the error item goes to `unattributed`', async () => {
     server.respondWith(() => ({
       json: {
         Code: 1,
@@ -153,7 +153,7 @@ describe('spec §7 batch errors', () => {
     expect(reply.unattributed).toEqual([MSG.subRequestIdRequired]);
   });
 
-  test('§7 the spec-faithful service itself: an empty SubRequestID is refused with an id-less error item', async () => {
+  test('the reference service itself: an empty SubRequestID is refused with an id-less error item', async () => {
     const reply = await testClient(server).client.matchBatch(items(['', nurse], ['A', dev]));
     expect(reply.byId.get('A')!.ok).toBe(true);
     expect(reply.unattributed).toEqual([MSG.subRequestIdRequired]);
@@ -161,7 +161,7 @@ describe('spec §7 batch errors', () => {
     expect(reply.byId.get('')).toEqual({ ok: false, kind: 'transport', message: NO_RESULT_MESSAGE });
   });
 
-  test('§7 Code -1 batch with neither Message nor items → a plain sentence per id', async () => {
+  test('Code -1 batch with neither Message nor items → a plain sentence per id', async () => {
     server.respondWith(() => ({ json: { Code: -1 } }));
     const reply = await testClient(server).client.matchBatch(items(['A', nurse]));
     expect(reply.byId.get('A')).toEqual({
@@ -220,7 +220,7 @@ describe('D13 matching by SubRequestID only', () => {
     ]);
   });
 
-  test('an id answered twice with different figures fails with a clear message; the other ids keep theirs (issue 13 item 8)', async () => {
+  test('an id answered twice with different figures fails with a clear message; the other ids keep theirs (D13)', async () => {
     server.respondWith(() => ({
       json: {
         Code: 1,

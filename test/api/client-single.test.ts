@@ -1,4 +1,4 @@
-/** JobMarketClient.matchJob over real HTTP: spec §4.1, §7 single-job errors, D3, D4, D5, D7, D13, and protocol errors. */
+/** JobMarketClient.matchJob over real HTTP: /DaaS/jobpricing, single-job errors, D3, D4, D5, D7, D13, and protocol errors. */
 import { jobSpec } from '../../src/domain/job';
 import { BOTH_FTE_AND_REVENUE_PREFIX, MSG } from '../../src/domain/messages';
 import { RESULT_FIELDS } from '../../src/api/wire';
@@ -13,8 +13,8 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('spec §4.1 match a job', () => {
-  test('§4.1/§5: POSTs the §2.1 body with Bearer and JSON headers, and returns the §2.3 result', async () => {
+describe('/DaaS/jobpricing: match a job', () => {
+  test('POSTs the job body with Bearer and JSON headers, and returns the result', async () => {
     const { client } = testClient(server);
     const spec = jobSpec({
       title: 'Software Developers',
@@ -30,7 +30,7 @@ describe('spec §4.1 match a job', () => {
     expect(req.path).toBe('/DaaS/jobpricing');
     expect(req.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(req.headers['content-type']).toBe('application/json');
-    // §2.2 rule 2: every field is sent; unused text "", unused number 0.
+    // Every field is sent; unused text "", unused number 0 (docs/api.md "A job (request)").
     expect(req.body).toEqual({
       JobTitle: 'Software Developers',
       JobDesc: 'Builds web services',
@@ -76,20 +76,20 @@ describe('spec §4.1 match a job', () => {
   });
 });
 
-describe('spec §7 single-job errors are outcomes, not exceptions', () => {
-  test('§7/D4 required fields missing → failure(service, "Get the service failed.")', async () => {
+describe('single-job errors (D14: HTTP 200, Code -1) are outcomes, not exceptions', () => {
+  test('D4 required fields missing → failure(service, "Get the service failed.")', async () => {
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: '   ' }));
     expect(outcome).toEqual({ ok: false, kind: 'service', message: MSG.serviceFailed });
   });
 
-  test('§7/D7 location incomplete → failure(service, "Location request is incomplete")', async () => {
+  test('D7 location incomplete → failure(service, "Location request is incomplete")', async () => {
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: 'Nurse', scope: { city: 'Springfield' } }));
     expect(outcome).toEqual({ ok: false, kind: 'service', message: MSG.locationIncomplete });
   });
 
-  test('§7/D5 both FTEValue and Revenue → the message starting with the spec prefix', async () => {
+  test('D5 both FTEValue and Revenue → the message starting with the documented prefix', async () => {
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: 'Nurse', scope: { fte: 10, revenue: 1e6 } }));
     expect(outcome.ok).toBe(false);
@@ -104,7 +104,7 @@ describe('spec §7 single-job errors are outcomes, not exceptions', () => {
     expect(outcome).toEqual({ ok: false, kind: 'service', message: MSG.noMatch });
   });
 
-  test('§2.4 Code -1 without Message → a readable service failure', async () => {
+  test('envelope: Code -1 without Message → a readable service failure', async () => {
     server.respondWith(() => ({ json: { Code: -1 } }));
     const { client } = testClient(server);
     const outcome = await client.matchJob(jobSpec({ title: 'Nurse' }));
@@ -189,7 +189,7 @@ describe('protocol errors: answers not in the expected format (thrown, code "pro
     );
   });
 
-  test('§2.4 envelope without Code → protocol error', async () => {
+  test('envelope without Code → protocol error', async () => {
     server.respondWith(() => ({ json: { Data: resultBody() } }));
     const err = await apiErrorOf(() => testClient(server).client.matchJob(jobSpec({ title: 'Nurse' })));
     expect(err.code).toBe('protocol');

@@ -372,9 +372,9 @@ describe('secrets stay out of messages', () => {
   });
 });
 
-describe('reply size cap (issue 13 item 8)', () => {
+describe('reply size cap (MAX_REPLY_BYTES)', () => {
   const MB = 1024 * 1024;
-  /** A valid §4.1 answer padded with JSON whitespace to `bytes`: only its size is wrong. */
+  /** A valid single-job answer padded with JSON whitespace to `bytes`: only its size is wrong. */
   const paddedAnswer = (bytes: number): string => {
     const json = JSON.stringify({ Code: 1, Data: resultBody() });
     return json.slice(0, -1) + ' '.repeat(Math.max(0, bytes - json.length)) + '}';

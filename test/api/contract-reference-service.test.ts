@@ -31,7 +31,7 @@ async function signedInClient(overrides: Partial<ClientConfig> = {}): Promise<Jo
   });
 }
 
-test('D15 token → §4.1 single match → §4.2 batch, as the reference service answers them', async () => {
+test('D15 token → single match → batch, as the reference service answers them', async () => {
   harness = await startHarness(new EngineDouble());
   const client = await signedInClient();
   const single = await client.matchJob(jobSpec({ title: 'Registered Nurses', scope: { state: 'OH' } }));
@@ -52,7 +52,7 @@ test('D15 token → §4.1 single match → §4.2 batch, as the reference service
   expect(await client.testConnection()).toMatch(/^Connected to .* and signed in: the test job/);
 });
 
-test('§7 whole-batch errors from the reference service: duplicates and over 200', async () => {
+test('whole-batch errors from the reference service: duplicates and over 200', async () => {
   harness = await startHarness(new EngineDouble());
   const client = await signedInClient();
   const dup = await client.matchBatch([

@@ -40,7 +40,7 @@ export async function apiErrorOf(fn: () => Promise<unknown>): Promise<JobPriceAp
   throw new Error('Expected a JobPriceApiError, but the call succeeded.');
 }
 
-/** A full §2.3 result body with made-up, D1-consistent figures. */
+/** A full result body (docs/api.md "A result") with made-up, D1-consistent figures. */
 export function resultBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     MatchRating: 'Confident',

@@ -1,6 +1,6 @@
 import { agingFactor, AgingSettingsSchema, monthsBetween } from '../../src/domain/aging';
 
-/** Issue 9 item 5: figure × (1 + rate)^(months / 12) from DataEffectiveDate (D20) to the chosen date. */
+/** Aging: figure × (1 + rate)^(months / 12) from DataEffectiveDate (D20) to the chosen date. */
 describe('months between two dates', () => {
   test.each([
     ['2025-05-01', '2026-05-01', 12],

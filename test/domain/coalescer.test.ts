@@ -45,6 +45,41 @@ function coalescerWith(
 }
 
 describe('coalescer', () => {
+  it('sends a batch the moment it holds 200 distinct jobs, without waiting for a window a hidden webview may never close', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    // Timers that never fire: a pane hidden behind Excel, whose webview throttles them.
+    const scheduled: number[] = [];
+    const stalled = {
+      setTimeout: (_fn: () => void, ms: number) => scheduled.push(ms),
+      clearTimeout: () => undefined,
+    };
+    const c = coalescerWith(fetcher, { timers: stalled });
+    const first = Array.from({ length: 200 }, (_, i) => job(`Job ${i}`));
+    const answers = first.map((s) => c.request(jobKey(s), s));
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.titles).toEqual(first.map((s) => s.title));
+    await expect(Promise.all(answers)).resolves.toEqual(first.map((s) => success(s.title)));
+    // The 201st distinct job waits for its window (which these timers never close).
+    void c.request(jobKey(job('Job 200')), job('Job 200'));
+    await Promise.resolve();
+    expect(calls).toHaveLength(1);
+    expect(c.busy()).toBe(1);
+  });
+
+  it('counts distinct jobs, not requests, towards the 200', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const stalled = { setTimeout: () => 0, clearTimeout: () => undefined };
+    const c = coalescerWith(fetcher, { timers: stalled });
+    for (let i = 0; i < 400; i++) void c.request(jobKey(job(`Job ${i % 199}`)), job(`Job ${i % 199}`));
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    expect(c.busy()).toBe(199);
+    void c.request(jobKey(job('Job 199')), job('Job 199'));
+    await Promise.resolve();
+    expect(calls.map((k) => k.titles.length)).toEqual([200]);
+  });
+
   it('merges 1,000 requests over 250 distinct jobs into exactly 2 batch calls of at most 200', async () => {
     const { fetcher, calls } = recordingFetcher();
     const c = coalescerWith(fetcher);
@@ -69,7 +104,7 @@ describe('coalescer', () => {
     expect(calls).toEqual([{ kind: 'one', titles: ['Nurse'], ids: [] }]);
   });
 
-  it('uses SubRequestIDs unique within each batch (spec §7)', async () => {
+  it('uses SubRequestIDs unique within each batch', async () => {
     const { fetcher, calls } = recordingFetcher();
     const c = coalescerWith(fetcher);
     await Promise.all(['a', 'b', 'c'].map((t) => c.request(t, job(t))));

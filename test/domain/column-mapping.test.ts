@@ -90,7 +90,7 @@ describe('column mapping: header detection by name', () => {
   });
 });
 
-describe('the Job Code input column (issue 10 item 4, D19)', () => {
+describe('the Job Code input column (D19)', () => {
   test('is found by its header, never by position', () => {
     expect(detectMapping(['Job Title', 'State', 'Job Code']).jobCode).toBe(2);
     expect(detectMapping(['Title', 'O*NET Code']).jobCode).toBe(1);

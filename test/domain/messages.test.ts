@@ -1,23 +1,21 @@
 /**
- * Conformance of src/domain/messages.ts to the contract texts, spelled out literally here (copied from
- * ../shared/spec/job-market-match-service.md §7 and §8 and ../shared/spec/decisions.md): the add-in's
- * local validation and the reference service both produce MSG's strings and the other tests compare
- * against MSG, so this file is the one place where a typo in MSG (say "Get the service faild.") fails.
+ * Conformance of src/domain/messages.ts to the contract texts, spelled out literally here (copied from the
+ * API document's error and limit tables and from D1–D21, as docs/api.md and docs/decisions.md give them):
+ * the add-in's local validation and the reference service both produce MSG's strings and the other tests
+ * compare against MSG, so this file is the one place where a typo in MSG (say "Get the service faild.") fails.
  */
 import { BATCH_LIMIT, BOTH_FTE_AND_REVENUE_PREFIX, MSG } from '../../src/domain/messages';
 
 /** Every message text the contract writes out, placeholders as the documents write them. */
 const CONTRACT_TEXTS = {
-  'spec §7 required fields missing; D4': 'Get the service failed.',
-  'spec §7 location incomplete; D7': 'Location request is incomplete',
-  // The spec gives the start, then says the message asks that a value be given for only one of the two.
-  'spec §7 both FTEValue and Revenue; D5':
+  'required fields missing; D4': 'Get the service failed.',
+  'location incomplete; D7': 'Location request is incomplete',
+  // The API document gives the start, then says the message asks that a value be given for only one of the two.
+  'both FTEValue and Revenue; D5':
     'DataScope error: cannot scope job by both FTEValue and Revenue. <asks for only one of the two>',
-  'spec §7 duplicate SubRequestID':
-    'SubRequestID for each subrequest must be unique, duplicate SubRequestID: <id>.',
-  'spec §7 SubRequestID missing': 'The SubRequestID field is required.',
-  'spec §7 / §8 more than 200':
-    'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
+  'duplicate SubRequestID': 'SubRequestID for each subrequest must be unique, duplicate SubRequestID: <id>.',
+  'SubRequestID missing': 'The SubRequestID field is required.',
+  'more than 200': 'Batch subrequest limit exceeded. Only 200 subrequest allowed in each API call.',
   'D3 no match': 'No matching job found',
   'D5 negative': 'DataScope error: FTEValue and Revenue must not be negative.',
   'D8 unresolved place': 'Location could not be resolved: <what>',
@@ -70,7 +68,7 @@ describe('domain/messages.ts says exactly what the contract says', () => {
     expect(actual).toBe(expected);
   });
 
-  it('spec §7: the both-FTE-and-Revenue message starts with the spec text and then asks for only one of the two', () => {
+  it('D5: the both-FTE-and-Revenue message starts with the documented text and then asks for only one of the two', () => {
     expect(BOTH_FTE_AND_REVENUE_PREFIX).toBe(
       'DataScope error: cannot scope job by both FTEValue and Revenue.',
     );
@@ -80,7 +78,7 @@ describe('domain/messages.ts says exactly what the contract says', () => {
     );
   });
 
-  it('spec §8: 200 sub-requests per batch call', () => {
+  it('200 sub-requests per batch call', () => {
     expect(BATCH_LIMIT).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-/** The batch planner, pure: planBatches (D4/D5/D7 local checks, dedupe, spec §8 limit, SubRequestID) and runPlan. */
+/** The batch planner, pure: planBatches (D4/D5/D7 local checks, dedupe, the 200 limit, SubRequestID) and runPlan. */
 import fc from 'fast-check';
 import { toWireSubRequest } from '../../src/api/wire';
 import { jobSpec, type JobSpec } from '../../src/domain/job';
@@ -71,7 +71,7 @@ describe('planBatches', () => {
     expect(plan.requests[0]).toEqual([{ id: 'R7', spec: spec('Nurse'), rows: [7, 40] }]);
   });
 
-  test('spec §8: at most 200 sub-requests per call; 1,000 rows with 30 % duplicates → ceil(unique/200) calls', () => {
+  test('at most 200 sub-requests per call; 1,000 rows with 30 % duplicates → ceil(unique/200) calls', () => {
     const rows: PlannerRow[] = [];
     for (let i = 0; i < 700; i++) rows.push({ row: i + 2, spec: spec(`Job ${i}`) });
     for (let i = 0; i < 300; i++) rows.push({ row: 702 + i, spec: spec(`job ${(i * 7) % 700}`) });

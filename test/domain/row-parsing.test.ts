@@ -54,7 +54,7 @@ describe('row parsing: cell types and the service rules (D4, D5, D7)', () => {
       row: 3,
       error: "ZipCode must be 5 digits, got 'Boston'.",
     });
-    // Issue 12 item 10: a state name is read (see us-states.test.ts); one that names no state is refused.
+    // A state name is read (see us-states.test.ts); one that names no state is refused.
     expect(parseRow(3, row({ 4: 'Massachusets' }), M)).toEqual({
       row: 3,
       error: 'State "Massachusets" is not a US state: write its name (California) or its 2-letter code (CA).',

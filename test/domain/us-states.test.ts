@@ -6,7 +6,7 @@ import { detectMapping } from '../../src/domain/column-mapping';
 import { US_AREAS } from '../support/us-states-list';
 
 /**
- * Issue 12 item 10: "California" was sent as is and the service answered "Location could not be
+ * "California" used to be sent as is and the service answered "Location could not be
  * resolved: state California". States as people write them become USPS codes, in the pane (row parser)
  * and in formulas (argument parser) alike; a state that cannot be read names the text.
  */

@@ -33,6 +33,8 @@ export interface ShownCell {
  */
 export function showCell(cell: Cell | undefined): ShownCell {
   if (!cell || cell.value === '') return { text: '', align: 'left' };
+  // A data type (an entity such as a JOBPRICE.JOB card) shows its text, as Excel draws it beside its icon.
+  if (cell.json && typeof cell.json.text === 'string') return { text: cell.json.text, align: 'left' };
   const { value } = cell;
   const format = cell.numberFormat ?? 'General';
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE', align: 'center' };
@@ -80,6 +82,8 @@ export interface SheetPicture {
   /** 0-based rows hidden as by a filter: drawn as Excel does, a double line on the row number. */
   hiddenRows: readonly number[];
   selection: Rect;
+  /** What the formula bar shows (the active cell's formula); its value when absent. */
+  formula?: string;
   /** The pane screenshot (PNG) and its size in CSS pixels. */
   pane: { png: Buffer; width: number; height: number; background: string };
   rowHeight: number;
@@ -135,7 +139,7 @@ export function sheetPictureHtml(p: SheetPicture): string {
     })
     .join('\n');
 
-  const active = showCell(p.cells[`${sel.r0},${sel.c0}`]).text;
+  const active = p.formula ?? showCell(p.cells[`${sel.r0},${sel.c0}`]).text;
   const paneSrc = `data:image/png;base64,${p.pane.png.toString('base64')}`;
   const height = CHROME.paneTitle + p.pane.height;
   const rh = p.rowHeight;

@@ -25,6 +25,8 @@ export interface ServeOptions {
   https?: boolean;
   /** Forward these path prefixes to `target`, as the dev server does (scripts/service-proxy.js). */
   proxy?: { paths: readonly string[]; target: string };
+  /** Paths answered from memory instead of the folder (the test's stand-ins, e.g. for office.js). */
+  files?: Record<string, { type: string; body: string }>;
 }
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made with openssl, valid for a day. */
@@ -89,6 +91,12 @@ export async function serveFolder(
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
+      return;
+    }
+    const inMemory = opts.files?.[path];
+    if (inMemory) {
+      res.writeHead(200, { 'content-type': inMemory.type, 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : inMemory.body);
       return;
     }
     const file = normalize(join(root, path));

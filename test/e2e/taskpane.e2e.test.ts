@@ -3,14 +3,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { RESULT_FIELDS } from '../../src/api/wire';
+import { storageKeys } from '../../src/session/deployment';
 import { buildSimHostScript } from '../sim-excel/build-browser';
 import { jobSheet } from '../sim-excel/fixtures';
-import type { Cell } from '../sim-excel/model';
+import {
+  expectedRequests,
+  expectPricedAsServiceSays,
+  headerColumn,
+  serviceAnswer,
+  type Dump,
+} from './priced-sheet';
 import { startReferenceService, type RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
 import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the scripts are CommonJS
+const { manifestId } = require('../../scripts/hosted-build.js') as { manifestId: () => string };
 
 /**
  * End to end: the built pane (dist/taskpane.html with the real bundles) in headless Chromium, the
@@ -36,30 +45,18 @@ if (!existsSync(join(DIST, 'taskpane.html'))) {
   throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
 }
 
-type Dump = {
-  cells: Record<string, Cell>;
-  stats: { syncs: number; maxRequestBytes: number };
-  settings: Record<string, unknown>;
-};
-
-/** The column (0-based) whose row-1 header is `name` in a sheet dump; NaN when there is none. */
-function headerColumn(dump: Dump, name: string): number {
-  const key = Object.entries(dump.cells).find(([k, c]) => k.startsWith('0,') && c.value === name)?.[0];
-  return Number(key?.split(',')[1] ?? NaN);
-}
-
 let service: RunningService;
 let site: Awaited<ReturnType<typeof serveFolder>>;
 let browser: BrowserContext;
 let page: Page;
 let profile: string;
-/** Every address the pane loaded or called: none may be plain http (issue 12 item 1, WebKit's rule). */
+/** Every address the pane loaded or called: none may be plain http (WebKit's rule). */
 const paneRequests: string[] = [];
 const sheet = jobSheet(ROWS, 11);
 
 beforeAll(async () => {
   // The service first, so the pane's https origin can forward the API's paths to it, as the dev server
-  // does under npm start (issue 12 item 1: no http from an https page; WebKit refuses it).
+  // does under npm start (no http from an https page; WebKit refuses it).
   service = await startReferenceService({ corsOrigins: [] });
   site = await serveFolder(DIST, { https: true, proxy: { paths: SERVICE_PATHS, target: service.url } });
   const simScript = await buildSimHostScript();
@@ -121,30 +118,14 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** What the service answers for one job, asked directly (single-job endpoint, spec §4.1). */
-async function serviceAnswer(
-  token: string,
-  job: { body: object },
-): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
-  const res = await fetch(`${service.url}/DaaS/jobpricing`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ JobDesc: '', CountryCode: '', ...job.body }),
-  });
-  const body = (await res.json()) as { Code: number; Data?: Record<string, unknown>; Message?: string };
-  return body.Code === 1 && body.Data
-    ? { ok: true, data: body.Data }
-    : { ok: false, message: body.Message ?? '' };
-}
-
-describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by id)', () => {
-  it('shows the default service URL and cache lifetime from the start (issue 12 items 9 and 1)', async () => {
+describe('task pane end to end (D15 sign-in, batches, D13 matching by id)', () => {
+  it('shows the default service URL and cache lifetime from the start', async () => {
     // Served over https from this computer, the pane's default service is its own origin (the proxy).
     await expect(page.getByTestId('service-url').inputValue()).resolves.toBe(site.url);
     await expect(page.getByTestId('cache-ttl').inputValue()).resolves.toBe('24');
   });
 
-  it('opened in a browser outside Excel, says to open it inside Excel instead of failing (issue 12 item 9)', async () => {
+  it('opened in a browser outside Excel, says to open it inside Excel instead of failing', async () => {
     const outside = await browser.newPage();
     const errors: string[] = [];
     outside.on('pageerror', (e) => errors.push(e.message));
@@ -169,7 +150,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     }
   });
 
-  it('where Office uses the Internet Explorer engine, says WebView2 is needed (issue 12 item 6)', async () => {
+  it('where Office uses the Internet Explorer engine, says WebView2 is needed', async () => {
     const old = await browser.newPage();
     // Trident's mark: document.documentMode. The ES2022 bundles would not even parse there.
     await old.addInitScript(() => Object.defineProperty(document, 'documentMode', { value: 11 }));
@@ -177,10 +158,71 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       await old.goto(`${site.url}/taskpane.html`);
       await old
         .getByRole('alert')
-        .filter({ hasText: 'needs Microsoft Edge WebView2 (Office 2019 or later, or Microsoft 365)' })
+        .filter({
+          hasText:
+            'JobPrice needs Microsoft 365 or Office 2021 or later, which show add-ins with Microsoft Edge WebView2',
+        })
         .waitFor({ timeout: 20_000 });
     } finally {
       await old.close();
+    }
+  });
+
+  it('follows a dark Office theme: dark palette, text readable at WCAG AA, a dark screenshot', async () => {
+    const dark = await browser.newPage();
+    // Office.context.officeTheme of dark Office, whichever order the context's and this page's scripts run in.
+    await dark.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      const officeTheme = {
+        isDarkTheme: true,
+        bodyBackgroundColor: '#262626',
+        bodyForegroundColor: '#FFFFFF',
+      };
+      let init = w.__SIM_EXCEL_INIT__ as Record<string, unknown> | undefined;
+      Object.defineProperty(window, '__SIM_EXCEL_INIT__', {
+        configurable: true,
+        get: () => ({ ...(init ?? {}), officeTheme }),
+        set: (v: Record<string, unknown>) => (init = v),
+      });
+    });
+    try {
+      await dark.goto(`${site.url}/taskpane.html`);
+      await dark.waitForFunction(() => document.getElementById('app')?.getAttribute('aria-busy') === 'false');
+      // The buttons fade from the first paint's colours to the theme's: measure after the fade.
+      await dark.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      const look = await dark.evaluate(() => {
+        const rgb = (c: string): number[] => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        const lum = (c: string): number => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          }) as [number, number, number];
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const contrast = (fg: string, bg: string): number => {
+          const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x) as [number, number];
+          return (a + 0.05) / (b + 0.05);
+        };
+        const style = (sel: string): CSSStyleDeclaration =>
+          getComputedStyle(document.querySelector(sel) as Element);
+        const card = style('.card').backgroundColor;
+        return {
+          theme: document.documentElement.dataset.theme,
+          page: lum(style('body').backgroundColor),
+          text: contrast(style('h2').color, card),
+          help: contrast(style('.help').color, card),
+          input: contrast(style('#service-url').color, style('#service-url').backgroundColor),
+          primary: contrast(style('.btn.primary').color, style('.btn.primary').backgroundColor),
+        };
+      });
+      expect(look.theme).toBe('dark');
+      expect(look.page).toBeLessThan(0.05);
+      for (const part of ['text', 'help', 'input', 'primary'] as const)
+        expect({ part, readable: look[part] >= 4.5 }).toEqual({ part, readable: true });
+      mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+      await dark.screenshot({ path: join(ROOT, 'test-results', 'taskpane-dark.png'), fullPage: true });
+    } finally {
+      await dark.close();
     }
   });
 
@@ -216,7 +258,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
   });
 
   it('signs in with client credentials through the UI and tests the connection', async () => {
-    // The pane's own https origin, which forwards /DaaS and /oauth to the service (issue 12 item 1).
+    // The pane's own https origin, which forwards /DaaS and /oauth to the service (D16).
     await page.getByTestId('service-url').fill(site.url);
     await page.getByTestId('method-credentials').check();
     await page.getByTestId('client-id').fill(service.clientId);
@@ -240,12 +282,12 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await expect(page.content()).resolves.not.toContain(token);
   });
 
-  it('loads one webpack runtime first, then the shared chunks, then the three entries (issue 14 item 2)', async () => {
+  it('loads one webpack runtime first, then the shared chunks, then the three entries', async () => {
     const scripts = await page.evaluate(() =>
       [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).getAttribute('src')),
     );
     const local = scripts.filter((src) => src !== OFFICE_JS);
-    // boot.js (plain ES5, issue 12 items 6 and 9) runs before any bundle; then one webpack runtime.
+    // boot.js (plain ES5, so an old engine can say what it lacks) runs first; then one webpack runtime.
     expect(local[0]).toBe('boot.js');
     expect(local[1]).toBe('runtime.js');
     expect(local.slice(-3)).toEqual(['taskpane.js', 'functions.js', 'commands.js']);
@@ -277,7 +319,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 500, c1: 9 } };
       return { value, converted };
     }, title);
-    const answer = await serviceAnswer(await service.token(), { body: { JobTitle: title } });
+    const answer = await serviceAnswer(service.url, await service.token(), { body: { JobTitle: title } });
     if (!answer.ok) throw new Error(`the service refused ${title}: ${answer.message}`);
     expect(result.value).toBe(answer.data.Salary50);
     expect(result.converted).toEqual({ value: answer.data.Salary50 });
@@ -287,77 +329,18 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('price-selection').click();
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
     const dump = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
-    const cells = dump.cells;
-    const at = (r: number, c: number): Cell | undefined => cells[`${r},${c}`];
-    const headers = [
-      ...RESULT_FIELDS,
-      'JobPrice Status',
-      'JobPrice Priced At',
-      'JobPrice Aged To',
-      'JobPrice Aging Rate',
-    ];
-    const OUT = 10;
-    headers.forEach((h, i) => expect(at(0, OUT + i)?.value).toBe(h));
-    const col = (h: string): number => OUT + headers.indexOf(h);
-
-    const token = await service.token();
-    const answers = new Map<string, Awaited<ReturnType<typeof serviceAnswer>>>();
-    let priced = 0;
-    let failed = 0;
-    for (const job of sheet.jobs) {
-      const r = job.index + 1;
-      const status = at(r, col('JobPrice Status'))?.value;
-      if (HIDDEN_ROWS.includes(r)) {
-        headers.forEach((_, i) =>
-          expect({ row: r, cell: at(r, OUT + i) }).toEqual({ row: r, cell: undefined }),
-        );
-        continue;
-      }
-      if (job.localError !== null) {
-        expect({ row: r, status }).toEqual({ row: r, status: job.localError });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      const key = JSON.stringify(job.body);
-      if (!answers.has(key)) answers.set(key, await serviceAnswer(token, job));
-      const answer = answers.get(key) as Awaited<ReturnType<typeof serviceAnswer>>;
-      if (!answer.ok) {
-        expect({ row: r, status }).toEqual({ row: r, status: answer.message });
-        for (const f of RESULT_FIELDS) expect(at(r, col(f))?.value ?? '').toBe('');
-        failed++;
-        continue;
-      }
-      expect({ row: r, status }).toEqual({ row: r, status: 'OK' });
-      for (const f of RESULT_FIELDS) {
-        const cell = at(r, col(f));
-        expect({ row: r, field: f, value: cell?.value ?? '' }).toEqual({
-          row: r,
-          field: f,
-          value: answer.data[f] ?? '',
-        });
-        const format = cell?.numberFormat;
-        if (/^(Salary|Comp)/.test(f)) expect(format).toBe('[$$-409]#,##0');
-        else if (f.startsWith('Bonus')) expect(format).toBe('0.0"%"');
-        else expect(format).toBe('@');
-      }
-      expect(String(at(r, col('JobPrice Priced At'))?.value)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-      priced++;
-    }
-    expect(priced).toBeGreaterThan(400);
-    expect(failed).toBeGreaterThanOrEqual(10);
-
-    const visible = sheet.jobs.filter((j) => !HIDDEN_ROWS.includes(j.index + 1));
-    const uniqueToSend = new Set(
-      visible.filter((j) => j.localError === null).map((j) => JSON.stringify(j.body)),
-    ).size;
+    const { priced, failed } = await expectPricedAsServiceSays(dump, sheet.jobs, {
+      hiddenRows: HIDDEN_ROWS,
+      serviceUrl: service.url,
+      token: await service.token(),
+    });
     await expect(page.getByTestId('summary-skipped-hidden').textContent()).resolves.toBe(
       String(HIDDEN_ROWS.length),
     );
     await expect(page.getByTestId('summary-priced').textContent()).resolves.toBe(String(priced));
     await expect(page.getByTestId('summary-failed').textContent()).resolves.toBe(String(failed));
     await expect(page.getByTestId('summary-requests').textContent()).resolves.toBe(
-      String(Math.ceil(uniqueToSend / 200)),
+      String(expectedRequests(sheet.jobs, HIDDEN_ROWS)),
     );
     const sent = ROWS - HIDDEN_ROWS.length;
     await expect(page.getByTestId('progress-text').textContent()).resolves.toMatch(
@@ -469,7 +452,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     }
   }, 60_000);
 
-  it('lists the first failures and "and N more", and selects every failed row on request (issue 12 item 9)', async () => {
+  it('lists the first failures and "and N more", and selects every failed row on request', async () => {
     const failed = Number(await page.getByTestId('summary-failed').textContent());
     const listed = await page.locator('[data-testid="summary"] li').count();
     expect(failed).toBeGreaterThan(5);
@@ -522,7 +505,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('[data-testid="summary"][data-status="done"]').waitFor({ timeout: 90_000 });
   }, 120_000);
 
-  it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice (issue 9 item 5)', async () => {
+  it('ages figures to a chosen date on request, writes the date and rate beside them, and saves the choice', async () => {
     const before = (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
     const headerAt = headerColumn;
     const statusCol = headerAt(before, 'JobPrice Status');
@@ -566,7 +549,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
       if (!wb) throw new Error('no simulated workbook');
       const sheet = wb.sheet('Jobs');
       sheet?.set(600, 0, { value: 123456, formula: '=JOBPRICE.SALARY50(A2)' });
-      // Issue 12 item 3: a call inside another function, a spilled MATCH row, text that looks like a date.
+      // A call inside another function, a spilled MATCH row, text that looks like a date.
       sheet?.set(600, 1, { value: 98000, formula: '=IFERROR(JOBPRICE.SALARY50(A3),"")' });
       sheet?.set(600, 2, { value: '2025-05-01', formula: '=JOBPRICE.FIELD("DataEffectiveDate",A2)' });
       sheet?.setSpill(601, 0, '=JOBPRICE.MATCH(A2)', [[101000, 'Confident', '#N/A']]);
@@ -585,7 +568,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     ]);
   });
 
-  it('a failing ribbon command opens the pane and says what failed there (issue 12 item 2)', async () => {
+  it('a failing ribbon command opens the pane and says what failed there', async () => {
     const shown = await page.evaluate(async () => {
       const wb = window.__simExcel?.workbook;
       if (!wb) throw new Error('no simulated workbook');
@@ -639,13 +622,15 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.getByTestId('cache-ttl').fill('12');
     await page.getByTestId('save-ttl').click();
     await page.locator('#formulas-message.success', { hasText: '12 hours' }).waitFor({ timeout: 10_000 });
-    const state = await page.evaluate(() => {
+    // The built pane's keys are namespaced by the manifest Id (src/session/deployment.ts).
+    const settingsKey = storageKeys(manifestId()).settings;
+    const state = await page.evaluate((key) => {
       const wb = window.__simExcel?.workbook;
       return {
         recalculations: wb?.recalculations ?? [],
-        settings: wb?.storage.get('jobprice.settings') ?? '',
+        settings: wb?.storage.get(key) ?? '',
       };
-    });
+    }, settingsKey);
     expect(state.recalculations).toContain('Full');
     expect(JSON.parse(state.settings)).toMatchObject({ cacheTtlHours: 12 });
     await page.getByTestId('cache-ttl').fill('-3');
@@ -653,7 +638,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.locator('#formulas-message.error').waitFor({ timeout: 10_000 });
   });
 
-  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures (issue 12 item 8)', async () => {
+  it('rows sorted while a run is in flight get "Row changed while pricing; price it again" and no figures', async () => {
     const batchUrl = `${site.url}/DaaS/batchjobpricing`;
     let sorted = false;
     // The user sorts rows 302-501 by title once the first batch call is on its way, before any answer.
@@ -720,7 +705,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     await page.screenshot({ path: join(ROOT, 'test-results', 'taskpane-cancelled.png'), fullPage: true });
   }, 60_000);
 
-  it('reviews matches: candidates per distinct job, a keyboard choice, written to a new Job Code column and re-priced pinned (issue 10 item 4, D18, D19)', async () => {
+  it('reviews matches: candidates per distinct job, a keyboard choice, written to a new Job Code column and re-priced pinned (D18, D19)', async () => {
     await page.evaluate(() => {
       const wb = window.__simExcel?.workbook;
       if (wb) wb.selection = { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 40, c1: 9 } };
@@ -782,7 +767,7 @@ describe('task pane end to end (D15 sign-in, spec §4.2 batches, D13 matching by
     expect(key).not.toBeNull();
   }, 150_000);
 
-  it("reviews the last run from its summary: the run's rows are selected again and the card opens on them (issue 10 item 4)", async () => {
+  it("reviews the last run from its summary: the run's rows are selected again and the card opens on them", async () => {
     // The summary is the re-pricing run of the test above (sheet rows 2-41). Select something else first.
     await page.evaluate(() => {
       const wb = window.__simExcel?.workbook;

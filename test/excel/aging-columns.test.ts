@@ -1,7 +1,7 @@
 import type { JobResult } from '../../src/api/wire';
 import { AGED_TO_HEADER, AGING_RATE_HEADER, OUTPUT_HEADERS, outputRow } from '../../src/excel/output-columns';
 
-/** Issue 9 item 5: aged Salary and Comp, untouched bonus, and the date and rate beside every aged row. */
+/** Aging: aged Salary and Comp, untouched bonus, and the date and rate beside every aged row. */
 const RESULT: JobResult = {
   Salary10: 50_000,
   Salary25: 60_000,

@@ -29,7 +29,7 @@ describe('convert to values', () => {
   });
 });
 
-describe('convert to values: every JOBPRICE call, whole spills, text kept as text (issue 12 item 3)', () => {
+describe('convert to values: every JOBPRICE call, whole spills, text kept as text', () => {
   const install3 = (): NonNullable<ReturnType<SimHost['workbook']['sheet']>> => {
     host = installSimHost({
       sheets: [{ name: 'Sheet1' }],

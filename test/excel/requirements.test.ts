@@ -11,7 +11,7 @@ import type { CellValue } from '../sim-excel/model';
 import { fakeService, HEADERS, install, jobRow, rect } from './helpers';
 
 /**
- * Issue 12 item 7: the manifest declares the ExcelApi version the code really needs, newer APIs are used
+ * The manifest declares the ExcelApi version the code really needs, newer APIs are used
  * only after isSetSupported, a protected sheet is said before the service is called, and visible rows
  * come from RangeAreas.areas. The simulated host refuses an API newer than the version it is given.
  */

@@ -10,7 +10,7 @@ import { FIVE_MB, type CellValue } from '../sim-excel/model';
 import { fakeService, HEADERS, install, jobRow, rect } from './helpers';
 
 /**
- * Issue 12 item 2: clicking row headers selects all 16,384 columns, Ctrl+A the whole sheet. Pricing and
+ * Clicking row headers selects all 16,384 columns, Ctrl+A the whole sheet. Pricing and
  * Convert to values work on the used part only; the ribbon command reports a failure in the pane.
  */
 

@@ -27,7 +27,7 @@ describe('formula arguments → JobSpec', () => {
     });
   });
 
-  it('sends jobcode as JobCode when given, and leaves it out when blank (issue 10 item 5, D19)', () => {
+  it('sends jobcode as JobCode when given, and leaves it out when blank (D19)', () => {
     const pinned = parseJobArgs({ title: 'Intern', jobCode: ' 15-1252.00 ' });
     expect(pinned.ok && pinned.spec.jobCode).toBe('15-1252.00');
     for (const blank of [null, undefined, '', '  ']) {

@@ -1,6 +1,6 @@
 /**
- * The formula cache key (issue 13 item 7, issue 14 item 9): a cached answer is served only to the
- * identity that was answered and only for the service that answered it, also after a reopen (a new
+ * The formula cache key (D15: answers depend on the credentials' scope): a cached answer is served only to
+ * the identity that was answered and only for the service that answered it, also after a reopen (a new
  * runtime reading the persisted cache from OfficeRuntime.storage).
  */
 import { JobMarketClient } from '../../src/api/client';

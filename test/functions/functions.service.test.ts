@@ -207,7 +207,7 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     );
     await functionsPricer().persist();
     reopen();
-    // Signed out, nobody's cached figures are served (issue 13 item 7: they belong to a client's data scope).
+    // Signed out, nobody's cached figures are served (they belong to a client's data scope, D15).
     await expect(shown(host.cell('SALARY50', ...jobArgs(0)))).resolves.toMatchObject({
       message: 'Sign in to JobPrice in the task pane.',
     });
@@ -289,7 +289,7 @@ describe(`JOBPRICE.* against a loopback service (reference when data/build exist
     await expect(
       shown(host.cell('SALARY50', 'Nurse', null, null, null, null, null, null, 10, 1e6)),
     ).resolves.toEqual({ error: '#VALUE!', message: MSG.bothFteAndRevenue });
-    // Issue 12 item 9: a blank title says what the pane says for a row with a blank title.
+    // A blank title says what the pane says for a row with a blank title.
     await expect(shown(host.cell('SALARY50', '  '))).resolves.toEqual({
       error: '#VALUE!',
       message: TITLE_REQUIRED,

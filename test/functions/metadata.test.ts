@@ -24,9 +24,10 @@ const EXPECTED_IDS = [
   'CURRENCY',
   'FIELD',
   'MATCH',
+  'JOB',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
-/** Issue 10 item 5: every function ends with `jobcode`; MATCH keeps `header` where it was. */
+/** D19: every function ends with `jobcode`; MATCH keeps `header` where it was. */
 const LAST = 'jobcode';
 
 let host: FunctionsHost;
@@ -65,6 +66,22 @@ describe('functions.json (custom-functions-metadata)', () => {
     expect(salary?.parameters.every((p) => p.type === 'any')).toBe(true);
     expect(salary?.result.type).toBe('number');
     expect(host.metadata.find((f) => f.id === 'MATCH')?.result.dimensionality).toBe('matrix');
+  });
+
+  it('lets data types in and out: allowCustomDataForDataTypeAny, and JOB returns "any" (an entity value)', async () => {
+    const { generateCustomFunctionsMetadata } = await import('custom-functions-metadata');
+    const { FUNCTIONS_FILE } = await import('./support/functions-host');
+    const json = JSON.parse(
+      (await generateCustomFunctionsMetadata([FUNCTIONS_FILE], false)).metadataJson,
+    ) as {
+      allowCustomDataForDataTypeAny?: boolean;
+    };
+    // CustomFunctionsRuntime 1.4: with it, a parameter declared "any" receives a Geography, Stocks or
+    // entity cell as its JSON (read through its text), and a function may return an entity.
+    expect(json.allowCustomDataForDataTypeAny).toBe(true);
+    const job = host.metadata.find((f) => f.id === 'JOB');
+    expect(job?.result).toEqual({});
+    expect(job?.parameters.every((p) => p.type === 'any')).toBe(true);
   });
 
   it("has every function associated to an exported function of functions.ts (as the plugin's loader does)", async () => {

@@ -1,5 +1,6 @@
 import { createSession, getSession, installSession, STORAGE_KEYS } from '../../src/session/session';
 import { createMemoryStorage, type KeyValueStorage } from '../../src/session/storage';
+import { storageKeys } from '../../src/session/deployment';
 import {
   DEFAULT_SERVICE_URL,
   normalizeServiceUrl,
@@ -206,5 +207,53 @@ describe('session', () => {
     expect(Object.keys(globalThis).filter((k) => !before.has(k))).toEqual([]);
     installSession(undefined);
     expect(getSession()).not.toBe(first);
+  });
+});
+
+describe('storage keys are namespaced by the manifest Id (add-ins on one origin share OfficeRuntime.storage)', () => {
+  const id = '5c7b2f1e-8d4a-4c6e-9b3f-2a1d0e6f7c84';
+
+  it('names every key after the Id, and the unbuilt sources keep the plain keys', () => {
+    expect(storageKeys(id)).toEqual({
+      settings: `jobprice.${id}.settings`,
+      token: `jobprice.${id}.token`,
+      results: `jobprice.${id}.results.v1.`,
+    });
+    expect(STORAGE_KEYS).toEqual(storageKeys(''));
+  });
+
+  it("keeps two add-ins' settings and tokens apart on one storage", async () => {
+    const storage = recordingStorage();
+    const ours = createSession({ storage, keys: storageKeys(id) });
+    await ours.ready();
+    await ours.updateSettings({ serviceUrl: 'https://ours.example.com' });
+    await ours.setAccessToken('our-token', { remember: true });
+    // Another add-in on the same origin starts afterwards: it sees nothing of ours.
+    const theirs = createSession({ storage, keys: storageKeys('0b7c8a44-1f7e-4c55-9d4a-7f2f3a1e9c10') });
+    await theirs.ready();
+    expect(theirs.getSettings().serviceUrl).not.toBe('https://ours.example.com');
+    expect(theirs.getAccessToken()).toBeNull();
+    // Ours, reopened, finds both again.
+    const reopened = createSession({ storage, keys: storageKeys(id) });
+    await reopened.ready();
+    expect(reopened.getSettings().serviceUrl).toBe('https://ours.example.com');
+    expect(reopened.getAccessToken()).toBe('our-token');
+    expect([...storage.data.keys()].sort()).toEqual([`jobprice.${id}.settings`, `jobprice.${id}.token`]);
+  });
+
+  it('moves what an earlier build stored under the plain keys, once, and removes those', async () => {
+    const storage = recordingStorage({
+      'jobprice.settings': JSON.stringify({ serviceUrl: 'https://api.example.com', cacheTtlHours: 12 }),
+      'jobprice.token': JSON.stringify({ token: 'remembered', expiresAt: null }),
+    });
+    const session = createSession({ storage, keys: storageKeys(id) });
+    await session.ready();
+    expect(session.getSettings()).toMatchObject({ serviceUrl: 'https://api.example.com', cacheTtlHours: 12 });
+    expect(session.getAccessToken()).toBe('remembered');
+    expect(storage.data.has('jobprice.settings')).toBe(false);
+    expect(storage.data.has('jobprice.token')).toBe(false);
+    expect(JSON.parse(storage.data.get(`jobprice.${id}.settings`) ?? '{}')).toMatchObject({
+      cacheTtlHours: 12,
+    });
   });
 });

@@ -1,5 +1,6 @@
+import { SimCalculation } from './calc';
 import { installSimHost } from './host';
-import { SimWorkbook, type WorkbookInit } from './model';
+import { SimWorkbook, type FunctionsMetadata, type WorkbookInit } from './model';
 
 /**
  * Browser entry of the simulated host: served in place of office.js in the end-to-end test. The test puts
@@ -10,7 +11,12 @@ declare global {
   interface Window {
     __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number };
     __SIM_EXCEL_CONFIRM__?: boolean;
-    __simExcel?: { workbook: SimWorkbook; dump(sheet: string, address?: string): unknown };
+    __simExcel?: {
+      workbook: SimWorkbook;
+      dump(sheet: string, address?: string): unknown;
+      /** Calculates the sheet's custom-function formulas (calc.ts); returns how many cells it calculated. */
+      calculate(sheet: string): Promise<number>;
+    };
   }
 }
 
@@ -31,5 +37,13 @@ window.__simExcel = {
       stats: host.workbook.stats(),
       settings: host.workbook.savedDocumentSettings,
     };
+  },
+  /** As Excel does, from the functions.json the manifest points at (served beside the pane). */
+  async calculate(sheetName: string) {
+    if (host.workbook.functionsMetadata === null) {
+      const res = await fetch('functions.json');
+      host.workbook.functionsMetadata = (await res.json()) as FunctionsMetadata;
+    }
+    return new SimCalculation(host.workbook).calculateSheet(sheetName);
   },
 };

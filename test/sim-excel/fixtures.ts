@@ -1,4 +1,4 @@
-import type { CellValue } from './model';
+import type { CellValue, CellValueJson } from './model';
 
 /**
  * Deterministic job sheets for the end-to-end test and the benchmark: real-world titles and US places,
@@ -170,4 +170,19 @@ function describe(index: number, row: CellValue[]): FixtureJob {
   } else if (body.DataScope.City !== '' && body.DataScope.State === '' && body.DataScope.ZipCode === '')
     localError = 'Location request is incomplete';
   return { index, localError, body };
+}
+
+/**
+ * A Geography cell (Data > Geography) as Excel hands it over in `valuesAsJson` and to a custom function
+ * declared `any`: a linked entity of the Geography service (id 536870912), shown by its name, whose basic
+ * value is #VALUE!.
+ */
+export function geographyValue(text: string): CellValueJson {
+  return {
+    type: 'LinkedEntity',
+    text,
+    basicType: 'Error',
+    basicValue: '#VALUE!',
+    id: { serviceId: 536870912, culture: 'en-US', domainId: 'Geography', entityId: `geo:${text}` },
+  };
 }

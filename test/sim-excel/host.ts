@@ -50,6 +50,8 @@ export function createOfficeNamespace(book: SimWorkbook) {
       host: 'Excel',
       platform: 'OfficeOnline',
       displayLanguage: 'en-US',
+      // Office.OfficeTheme (Excel on the web, Windows, Mac, iPad); undefined where Office gives none.
+      officeTheme: book.officeTheme,
       document: { settings },
       requirements: {
         isSetSupported: (name: string, minVersion?: string | number): boolean =>

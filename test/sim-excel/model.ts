@@ -8,10 +8,25 @@ import { type Rect } from './a1';
 
 export type CellValue = string | number | boolean;
 
+/**
+ * A cell value in the JSON schema of `Range.valuesAsJson` (ExcelApi 1.16): `{ type: "Entity", text,
+ * properties, layouts, provider, … }`, `{ type: "LinkedEntity", text, id, … }` (Geography, Stocks),
+ * `{ type: "Double", basicValue, numberFormat }`, …. Kept as the plain object Excel would hand over.
+ */
+export type CellValueJson = { type: string; basicValue?: CellValue; text?: string } & Record<string, unknown>;
+
 export interface Cell {
   value: CellValue;
   /** "=..." when the cell holds a formula. */
   formula?: string;
+  /**
+   * A data type held by the cell (an entity, a Geography or Stocks value): what `valuesAsJson` gives and
+   * what a custom function declared `any` receives. `value` is then its basic value, as `Range.values`
+   * reports it ("#VALUE!" for an entity).
+   */
+  json?: CellValueJson;
+  /** The message of a custom function's CustomFunctions.Error, shown by Excel beside the error value. */
+  errorMessage?: string;
   numberFormat?: string;
   /** On the anchor of a dynamic array: the size of the range it spills into (anchor included). */
   spill?: { rows: number; cols: number };
@@ -37,6 +52,17 @@ export interface SyncRecord {
 }
 
 export const FIVE_MB = 5 * 1024 * 1024;
+
+/** The parts of functions.json (custom-functions-metadata's output) the simulated calculation uses. */
+export interface FunctionsMetadata {
+  allowCustomDataForDataTypeAny?: boolean;
+  allowErrorForDataTypeAny?: boolean;
+  functions: Array<{
+    id: string;
+    parameters: Array<{ name: string; type?: string; cellValueType?: string; dimensionality?: string }>;
+    result?: { type?: string; dimensionality?: string };
+  }>;
+}
 
 export class SimSheet {
   readonly rows = new Map<number, Map<number, Cell>>();
@@ -138,6 +164,11 @@ export class SimSheet {
     });
   }
 
+  /** A data type typed or pasted into a cell (no formula): a Geography "Seattle", a Stocks value, an entity. */
+  setDataType(r: number, c: number, json: CellValueJson): void {
+    this.set(r, c, { value: basicValueOf(json), json });
+  }
+
   /** Writes a block of plain values starting at (r0, c0); convenience for fixtures. */
   putRows(r0: number, c0: number, values: readonly (readonly CellValue[])[]): void {
     values.forEach((row, i) =>
@@ -163,16 +194,42 @@ export class SimSheet {
   }
 }
 
+/**
+ * Application.cultureInfo (name, numberFormat separators) and Excel's own separators (File > Options >
+ * Advanced), used instead when useSystemSeparators is false.
+ */
+export interface SimCulture {
+  name: string;
+  decimal: string;
+  group: string;
+  useSystemSeparators?: boolean;
+  appDecimal?: string;
+  appThousands?: string;
+}
+
+/** What `Range.values` reports for a cell holding `json`: its basicValue, "#VALUE!" for an entity without one. */
+export function basicValueOf(json: CellValueJson): CellValue {
+  const basic = json.basicValue;
+  if (typeof basic === 'string' || typeof basic === 'number' || typeof basic === 'boolean') return basic;
+  return json.type === 'Empty' ? '' : '#VALUE!';
+}
+
 export interface WorkbookInit {
   sheets?: { name: string; rows?: CellValue[][]; hiddenRows?: number[] }[];
   tables?: { name: string; sheet: string; rect: Rect }[];
   selection?: { sheet: string; rect: Rect };
+  /** How this Excel writes numbers (Application.cultureInfo, ExcelApi 1.11); en-US when not given. */
+  culture?: SimCulture;
+  /** Office.context.officeTheme as Office reports it (absent: Office gives no theme). */
+  officeTheme?: { isDarkTheme: boolean; bodyBackgroundColor: string; bodyForegroundColor: string };
 }
 
 export class SimWorkbook {
   readonly sheets: SimSheet[] = [];
   readonly tables: SimTable[] = [];
   selection: { sheet: string; rect: Rect };
+  readonly officeTheme: WorkbookInit['officeTheme'];
+  culture: SimCulture = { name: 'en-US', decimal: '.', group: ',' };
   /** Office.context.document.settings: the in-memory copy, and what saveAsync last persisted. */
   documentSettings: Record<string, unknown> = {};
   savedDocumentSettings: Record<string, unknown> = {};
@@ -187,6 +244,13 @@ export class SimWorkbook {
   /** Every `application.calculate(type)` asked for. */
   readonly recalculations: string[] = [];
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
+  /**
+   * The add-in's functions.json as Excel registered it (calc.ts reads the parameter types and
+   * `allowCustomDataForDataTypeAny` from it to decide what each argument receives); null until loaded.
+   */
+  functionsMetadata: FunctionsMetadata | null = null;
+  /** The custom functions' namespace from the manifest (`<Namespace>`): formulas call NAMESPACE.ID(…). */
+  functionsNamespace = 'JOBPRICE';
   readonly actions = new Map<string, (...args: unknown[]) => unknown>();
   /**
    * The newest version of each requirement set this host supports (Office.context.requirements.isSetSupported);
@@ -197,12 +261,19 @@ export class SimWorkbook {
     SharedRuntime: '1.1',
     CustomFunctionsRuntime: '1.4',
   };
+  /**
+   * The active cell, where the user clicked or typed last; null means the selection's top-left cell, as
+   * Excel has it after a selection is made by code (Range.select).
+   */
+  activeCell: { r: number; c: number } | null = null;
   /** The areas of a multiple selection (RangeAreas.select), or null for one rectangle. */
   selectedAreas: Rect[] | null = null;
   /** How many times Office.addin.showAsTaskpane() was called. */
   taskpaneShown = 0;
 
   constructor(init: WorkbookInit = {}) {
+    this.officeTheme = init.officeTheme;
+    if (init.culture) this.culture = init.culture;
     for (const s of init.sheets ?? [{ name: 'Sheet1' }]) {
       const sheet = new SimSheet(s.name);
       if (s.rows) sheet.putRows(0, 0, s.rows);

@@ -1,7 +1,9 @@
 import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
 import {
+  basicValueOf,
   type Cell,
   type CellValue,
+  type CellValueJson,
   type SimSheet,
   type SimTable,
   type SimWorkbook,
@@ -228,6 +230,8 @@ export class RangeProxy extends ClientObject {
     'numberFormat',
     'rowHidden',
     'columnHidden',
+    'valuesAsJson',
+    'text',
   ] as const;
   private located: Located | null | undefined;
 
@@ -236,6 +240,14 @@ export class RangeProxy extends ClientObject {
     private readonly locate: () => Located | null,
   ) {
     super(context);
+  }
+
+  /** `valuesAsJson` is ExcelApi 1.16: an older host has no such property. */
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const list = typeof props === 'string' ? props : Array.isArray(props) ? props.join(',') : '';
+    if (/\bvaluesAsJson\b/.test(list))
+      requireSet(this.context.book, 'ExcelApi', '1.16', 'Range.valuesAsJson');
+    return super.load(props);
   }
 
   /** Resolved once, at the first sync that needs it, then fixed (an Excel range keeps its address). */
@@ -294,6 +306,18 @@ export class RangeProxy extends ClientObject {
   get numberFormat(): string[][] {
     return this.get('numberFormat');
   }
+  /** ExcelApi 1.16: every cell as CellValue JSON; writing it stores data types (entities) as they are. */
+  get valuesAsJson(): CellValueJson[][] {
+    return this.get('valuesAsJson');
+  }
+  set valuesAsJson(v: unknown) {
+    requireSet(this.context.book, 'ExcelApi', '1.16', 'Range.valuesAsJson');
+    this.queueSet('valuesAsJson', v);
+  }
+  /** What each cell shows: an entity's text, else its value as text (number formats are not applied here). */
+  get text(): string[][] {
+    return this.get('text');
+  }
   set numberFormat(v: unknown) {
     this.queueSet('numberFormat', v);
   }
@@ -332,6 +356,12 @@ export class RangeProxy extends ClientObject {
         return grid((cell) => cell?.formula ?? cell?.value ?? '');
       case 'numberFormat':
         return grid((cell) => cell?.numberFormat ?? 'General');
+      case 'valuesAsJson':
+        return grid((cell) => cellJson(cell));
+      case 'text':
+        return grid((cell) =>
+          cell?.json?.text !== undefined ? String(cell.json.text) : String(cell?.value ?? ''),
+        );
       case 'rowHidden': {
         let hidden = 0;
         for (let r = rect.r0; r <= rect.r1; r++) if (sheet.hiddenRows.has(r)) hidden++;
@@ -378,7 +408,20 @@ export class RangeProxy extends ClientObject {
             throw new SimOfficeError('InvalidArgument', 'A number format must be text.');
           const next: Cell = { value: prev?.value ?? '' };
           if (prev?.formula !== undefined) next.formula = prev.formula;
+          if (prev?.json !== undefined) next.json = prev.json;
           if (v !== 'General') next.numberFormat = v;
+          sheet.set(r, c, next);
+          continue;
+        }
+        if (prop === 'valuesAsJson') {
+          if (typeof v !== 'object' || Array.isArray(v) || typeof (v as { type?: unknown }).type !== 'string')
+            throw new SimOfficeError('InvalidArgument', 'valuesAsJson takes CellValue objects with a type.');
+          if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
+          const json = v as CellValueJson;
+          const next: Cell = { value: basicValueOf(json) };
+          // Only data types are kept as JSON; a plain Double, String or Boolean is just its value.
+          if (!PLAIN_TYPES.has(json.type)) next.json = json;
+          if (prev?.numberFormat !== undefined) next.numberFormat = prev.numberFormat;
           sheet.set(r, c, next);
           continue;
         }
@@ -549,6 +592,22 @@ export class RangeProxy extends ClientObject {
       this.context.book.selectedAreas = null;
     });
   }
+}
+
+const PLAIN_TYPES: ReadonlySet<string> = new Set(['String', 'Double', 'Boolean', 'Empty']);
+
+/**
+ * A cell as `valuesAsJson` gives it: its data type as stored, else its plain value in the schema's
+ * shape (String, Double, Boolean, Empty, Error).
+ */
+export function cellJson(cell: Cell | undefined): CellValueJson {
+  if (cell?.json) return cell.json;
+  const v = cell?.value ?? '';
+  if (typeof v === 'number') return { type: 'Double', basicType: 'Double', basicValue: v };
+  if (typeof v === 'boolean') return { type: 'Boolean', basicType: 'Boolean', basicValue: v };
+  if (v === '') return { type: 'Empty', basicType: 'Empty', basicValue: '' };
+  if (/^#[A-Z0-9/!?_]+/.test(v)) return { type: 'Error', basicType: 'Error', basicValue: v };
+  return { type: 'String', basicType: 'String', basicValue: v };
 }
 
 /** Empties the cells a dynamic array spilled into (not the anchor). */
@@ -1004,10 +1063,68 @@ export class ClientResultProxy<T> extends ClientObject {
   }
 }
 
-export class ApplicationProxy extends ClientObject {
-  protected readonly scalarProps = ['calculationMode'] as const;
+/** Application.cultureInfo.numberFormat (ExcelApi 1.11). */
+export class NumberFormatInfoProxy extends ClientObject {
+  protected readonly scalarProps = ['numberDecimalSeparator', 'numberGroupSeparator'] as const;
+  protected read(prop: string): unknown {
+    const c = this.context.book.culture;
+    return prop === 'numberDecimalSeparator' ? c.decimal : c.group;
+  }
+  get numberDecimalSeparator(): string {
+    return this.get('numberDecimalSeparator');
+  }
+  get numberGroupSeparator(): string {
+    return this.get('numberGroupSeparator');
+  }
+}
+
+/** Application.cultureInfo (ExcelApi 1.11): the system culture Excel reads and writes numbers in. */
+export class CultureInfoProxy extends ClientObject {
+  protected readonly scalarProps = ['name'] as const;
+  readonly numberFormat: NumberFormatInfoProxy;
+  constructor(context: SimRequestContext) {
+    super(context);
+    this.numberFormat = new NumberFormatInfoProxy(context);
+  }
   protected read(): unknown {
+    return this.context.book.culture.name;
+  }
+  get name(): string {
+    return this.get('name');
+  }
+}
+
+/** The ExcelApi 1.11 properties of Application. */
+const CULTURE_PROPS = ['decimalSeparator', 'thousandsSeparator', 'useSystemSeparators'];
+
+export class ApplicationProxy extends ClientObject {
+  protected readonly scalarProps = ['calculationMode', ...CULTURE_PROPS] as const;
+  protected read(prop: string): unknown {
+    const c = this.context.book.culture;
+    if (prop === 'decimalSeparator') return c.appDecimal ?? c.decimal;
+    if (prop === 'thousandsSeparator') return c.appThousands ?? c.group;
+    if (prop === 'useSystemSeparators') return c.useSystemSeparators ?? true;
     return 'Automatic';
+  }
+  override load(props?: string | string[] | { select?: string | string[] }): this {
+    const list = typeof props === 'string' ? props.split(',') : Array.isArray(props) ? props : [];
+    if (list.some((p) => CULTURE_PROPS.includes(p.trim())))
+      requireSet(this.context.book, 'ExcelApi', '1.11', 'Application separators');
+    return super.load(props);
+  }
+  /** ExcelApi 1.11. */
+  get cultureInfo(): CultureInfoProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.11', 'Application.cultureInfo');
+    return new CultureInfoProxy(this.context);
+  }
+  get decimalSeparator(): string {
+    return this.get('decimalSeparator');
+  }
+  get thousandsSeparator(): string {
+    return this.get('thousandsSeparator');
+  }
+  get useSystemSeparators(): boolean {
+    return this.get('useSystemSeparators');
   }
   suspendApiCalculationUntilNextSync(): void {
     requireSet(this.context.book, 'ExcelApi', '1.6', 'Application.suspendApiCalculationUntilNextSync');
@@ -1034,6 +1151,25 @@ export class WorkbookProxy extends ClientObject {
   }
   protected read(): unknown {
     return 'Book1.xlsx';
+  }
+  /** ExcelApi 1.7: the active cell (the selection's top-left unless the test put it elsewhere in it). */
+  getActiveCell(): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.7', 'Workbook.getActiveCell');
+    return new RangeProxy(this.context, () => {
+      const { selection, activeCell } = this.context.book;
+      const sheet = this.context.book.sheet(selection.sheet);
+      if (!sheet) throw new SimOfficeError('ItemNotFound', 'No active sheet.');
+      const rect = selection.rect;
+      const inside =
+        activeCell !== null &&
+        activeCell.r >= rect.r0 &&
+        activeCell.r <= rect.r1 &&
+        activeCell.c >= rect.c0 &&
+        activeCell.c <= rect.c1;
+      const r = inside ? activeCell.r : rect.r0;
+      const c = inside ? activeCell.c : rect.c0;
+      return { sheet, rect: { r0: r, c0: c, r1: r, c1: c } };
+    });
   }
   getSelectedRange(): RangeProxy {
     return new RangeProxy(this.context, () => {

@@ -203,7 +203,7 @@ export interface SpecFaithfulOptions {
 export const TEST_TOKEN = 'test-token';
 
 /**
- * Answers like spec §4/§7 and D3–D15 say, with deterministic made-up figures (D1: annual, percentiles
+ * Answers as docs/api.md and D3–D15 say, with deterministic made-up figures (D1: annual, percentiles
  * non-decreasing, Comp >= Salary). Location existence (D8) and industry codes (D10) are not checked:
  * this is a transport fake, not the reference service.
  */
@@ -260,7 +260,7 @@ export function specFaithfulService(options: SpecFaithfulOptions = {}): ScriptHa
         : { json: { Code: 1, Data: priced.result } };
     }
 
-    // Batch (spec §4.2, §7, D12).
+    // Batch (docs/api.md "Batches", D12).
     if (!Array.isArray(req.body)) return { json: { Code: -1, Message: MSG.serviceFailed } };
     const subs: unknown[] = req.body;
     if (subs.length === 0) return { json: { Code: -1, Message: MSG.batchEmpty } };

@@ -6,7 +6,9 @@ import {
   moreFailuresText,
   plural,
   progressPercent,
+  num,
   progressText,
+  setLocale,
   reviewTexts,
   runTexts,
   summaryLines,
@@ -28,12 +30,13 @@ const summary = (over: Partial<PriceRunSummary> = {}): PriceRunSummary => ({
   writeSyncs: 3,
   failures: [],
   failedRows: [],
+  changes: [],
   where: null,
   ...over,
 });
 
 describe('pane texts', () => {
-  it('says how many failures are not listed (issue 12 item 9)', () => {
+  it('says how many failures are not listed', () => {
     const five = Array.from({ length: 5 }, (_, i) => ({ row: i + 2, message: 'x' }));
     expect(moreFailuresText(summary({ failed: 20, failures: five }))).toBe('and 15 more');
     expect(moreFailuresText(summary({ failed: 5, failures: five }))).toBeNull();
@@ -141,5 +144,21 @@ describe('card texts', () => {
     );
     expect(reviewTexts.shown(1, 1)).toBe('1 of 1 distinct job shown.');
     expect(reviewTexts.allConfident(2)).toMatch(/^All 2 distinct jobs are matched/);
+  });
+});
+
+describe("the pane writes figures in the user's locale", () => {
+  afterEach(() => setLocale('en-US'));
+
+  it('follows the locale it is given, and keeps the last good one for a tag that is none', () => {
+    setLocale('de-DE');
+    expect(num(12345)).toBe('12.345');
+    expect(progressText({ rowsDone: 1200, rowsTotal: 10000, requestsDone: 6, requestsTotal: 50 })).toBe(
+      '1.200 / 10.000 rows · request 6 of 50',
+    );
+    setLocale('not a locale!');
+    expect(num(12345)).toBe('12.345');
+    setLocale(undefined);
+    expect(num(12345)).toBe('12.345');
   });
 });

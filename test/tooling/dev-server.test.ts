@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultServiceUrl } from '../../src/session/settings';
 
 /**
- * Issue 12 item 4: `npm run sideload` (office-addin-debugging) reads package.json config.dev_server_port to
+ * `npm run sideload` (office-addin-debugging) reads package.json config.dev_server_port to
  * see whether the dev server is already up; without it, it started a second one next to `npm start`.
  * One port, read from package.json by the dev server, `npm start` and office-addin-debugging alike, and
  * the dev-server script office-addin-debugging runs (when nothing listens yet) is `npm start`'s own.
@@ -22,7 +23,7 @@ describe('npm start and npm run sideload share one dev server', () => {
   });
 
   it('the dev server listens on that port (webpack reads it, as does npm start)', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
     const config = require(join(ROOT, 'webpack.config.js')) as (
       env: Record<string, unknown>,
       argv: Record<string, unknown>,
@@ -50,7 +51,7 @@ describe('npm start and npm run sideload share one dev server', () => {
     process.env.npm_package_config_dev_server_port = '3443';
     try {
       jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded afresh inside isolateModules
         const { devServerPort } = require(join(ROOT, 'scripts', 'dev-port.js')) as {
           devServerPort: () => number;
         };
@@ -63,9 +64,9 @@ describe('npm start and npm run sideload share one dev server', () => {
   });
 });
 
-describe('the dev server forwards the service paths (issue 12 item 1)', () => {
+describe('the dev server forwards the service paths (D16)', () => {
   it('proxies /DaaS and /oauth to the reference service, so the pane needs no http address', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
     const config = require(join(ROOT, 'webpack.config.js')) as (
       env: Record<string, unknown>,
       argv: Record<string, unknown>,
@@ -76,20 +77,23 @@ describe('the dev server forwards the service paths (issue 12 item 1)', () => {
     ]);
   });
 
-  it("the pane's default service address is its own origin when served over https from this computer", () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { defaultServiceUrl } = require(join(ROOT, 'src', 'session', 'settings.ts')) as {
-      defaultServiceUrl: (page: { protocol: string; hostname: string; origin: string } | undefined) => string;
-    };
+  it("the pane's default service address: the build's JOBPRICE_SERVICE_URL, else its own https origin, never a hosted pane's loopback", () => {
     const at = (href: string) => {
       const u = new URL(href);
       return { protocol: u.protocol, hostname: u.hostname, origin: u.origin };
     };
     expect(defaultServiceUrl(at('https://localhost:3000/taskpane.html'))).toBe('https://localhost:3000');
     expect(defaultServiceUrl(at('https://127.0.0.1:4443/taskpane.html'))).toBe('https://127.0.0.1:4443');
-    // Plain http (no certificate) and hosted pages keep the local reference service.
+    // A hosted pane: its own origin (a host that forwards the API, or the first-run prompt), not loopback.
+    expect(defaultServiceUrl(at('https://cdn.example.com/jobprice/taskpane.html'))).toBe(
+      'https://cdn.example.com',
+    );
+    // A build given JOBPRICE_SERVICE_URL starts there, wherever it is served.
+    expect(
+      defaultServiceUrl(at('https://cdn.example.com/jobprice/taskpane.html'), 'https://api.example.com'),
+    ).toBe('https://api.example.com');
+    // Plain http (no certificate) and no page at all (tests, benches) keep the local reference service.
     expect(defaultServiceUrl(at('http://localhost:3000/taskpane.html'))).toBe('http://127.0.0.1:8600');
-    expect(defaultServiceUrl(at('https://jobprice.example.com/taskpane.html'))).toBe('http://127.0.0.1:8600');
     expect(defaultServiceUrl(undefined)).toBe('http://127.0.0.1:8600');
   });
 });

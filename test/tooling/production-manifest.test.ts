@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Issue 12 item 5: `ADDIN_URL=https://jobprice.example.com npm run build` writes a production
+ * README "Deploying": `ADDIN_URL=https://jobprice.example.com npm run build` writes a production
  * dist/manifest.xml: every URL on that address, no localhost anywhere, a real SupportUrl; it passes the
  * same offline validation (`npm run validate`) as the dev manifest.
  */
 
 const ROOT = join(__dirname, '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
 const { productionManifest } = require(join(ROOT, 'scripts', 'production-manifest.js')) as {
   productionManifest: (xml: string, addinUrl: string, supportUrl?: string) => string;
 };

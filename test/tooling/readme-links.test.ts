@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
- * Issue 12 item 11: the README and docs/ link only to files inside the repository (or to web pages), so a
+ * The README and docs/ link only to files inside the repository (or to web pages), so a
  * reader of the published repository never meets a dead link into a neighbouring folder.
  */
 
@@ -11,6 +11,7 @@ const FILES = [
   'README.md',
   'docs/api.md',
   'docs/architecture.md',
+  'docs/decisions.md',
   'docs/functions.md',
   'docs/service.md',
   'docs/methodology.md',

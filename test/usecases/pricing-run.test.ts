@@ -266,8 +266,8 @@ describe('price selection against the simulated host', () => {
       sheets: [{ name: 'Sheet1', rows: sheetRows(1000) }],
       selection: { sheet: 'Sheet1', rect: rect(0, 0, 1000, 9) },
     });
-    // Reads (2 + 1), overwrite check, new columns: syncs 1-5; then a guard read and a write per block
-    // (issue 12 item 8): 6-7 for the first block, 8-9 for the second. Fail the 2nd result write.
+    // Reads (2 + 1), overwrite check, new columns: syncs 1-5; then a guard read and a write per block (rows
+    // that move, docs/decisions.md): 6-7 for the first block, 8-9 for the second. Fail the 2nd result write.
     host.workbook.failingSyncs.add(9);
     await expect(priceSelection(options())).rejects.toMatchObject({ code: 'GeneralException' });
     let ok = 0;
@@ -307,7 +307,7 @@ describe('Excel efficiency with 10,000 rows', () => {
    *   writes ≤ (R + 2 callbacks: local failures, one per request, leftovers) + ceil(n/1000)
    * so syncs ≤ 6 + R + ceil(n/2000) + ceil(n/1000) ≤ 8 + 2·ceil(n/200).
    */
-  // Each write chunk re-reads its rows' inputs first (issue 12 item 8): two syncs per chunk.
+  // Each write chunk re-reads its rows' inputs first (rows that move): two syncs per chunk.
   const exactBound = (n: number, requests: number) =>
     6 + 2 * (requests + Math.ceil(n / 1000)) + Math.ceil(n / 2000);
   const syncBound = (n: number) => 8 + 3 * Math.ceil(n / 200);

@@ -12,7 +12,7 @@ import {
 import { installSimHost, type SimHost } from '../sim-excel/host';
 
 /**
- * "Review matches" (issue 10 items 4, 6, 7) through the real Excel modules on the simulated host: the
+ * "Review matches" (D18, D19) through the real Excel modules on the simulated host: the
  * review state (one line per distinct job, candidates asked once per job, the "below Confident" filter),
  * the Job Code column (found, or created right of the inputs in a range and in a table) and a service
  * without D18.
@@ -139,7 +139,7 @@ test('in a table, the Job Code column is a new table column right of the inputs'
   expect(sim.workbook.tables[0]?.rect).toEqual({ r0: 0, c0: 0, r1: 3, c1: 3 });
 });
 
-test('a service without D18 (404 on /DaaS/batchjobmatch): the review says it offers no candidates (issue 10 item 6)', async () => {
+test('a service without D18 (404 on /DaaS/batchjobmatch): the review says it offers no candidates', async () => {
   sim = installSimHost({
     sheets: [{ name: 'Jobs', rows: ROWS }],
     selection: { sheet: 'Jobs', rect: { r0: 0, c0: 0, r1: 3, c1: 1 } },

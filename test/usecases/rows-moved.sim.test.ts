@@ -8,9 +8,9 @@ import type { CellValue } from '../sim-excel/model';
 import { fakeResult, fakeService, HEADERS, install, jobRow, rect } from '../excel/helpers';
 
 /**
- * Issue 12 item 8: results are written back by the row numbers read at the start. A user who sorts the
- * sheet while a long run is in flight must not get figures on the wrong job: every block re-reads its
- * rows' inputs before writing, and a row that changed gets ROW_CHANGED_MESSAGE and no figures.
+ * Rows that move (docs/decisions.md): results are written back by the row numbers read at the start. A user
+ * who sorts the sheet while a long run is in flight must not get figures on the wrong job: every block
+ * re-reads its rows' inputs before writing, and a row that changed gets ROW_CHANGED_MESSAGE and no figures.
  */
 
 let host: SimHost;

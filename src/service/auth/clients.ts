@@ -24,8 +24,8 @@ export interface ClientRecord {
   readonly clientId: string;
   readonly secretHash: ParsedHash;
   /**
-   * Changes whenever the client's secret changes (issue 13 item 2). Tokens carry a keyed digest of it, so
-   * a token issued before the secret was changed (or the client removed) no longer verifies. Opaque;
+   * Changes whenever the client's secret changes (docs/service.md "Tokens"). Tokens carry a keyed digest of
+   * it, so a token issued before the secret was changed (or the client removed) no longer verifies. Opaque;
    * never sent or logged as is.
    */
   readonly secretVersion: string;

@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
- * Who else may read or change a credentials file (issue 13 item 6). POSIX modes only: on Windows the
- * mode bits say nothing about access, so nothing is reported there.
+ * Who else may read or change a credentials file (docs/service.md "Clients" says what is refused). POSIX
+ * modes only: on Windows the mode bits say nothing about access, so nothing is reported there.
  */
 export interface PermissionReport {
   /** The file can be read or written by the group or other users. */

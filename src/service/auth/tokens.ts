@@ -11,9 +11,9 @@ import { ClientScopeSchema, OPERATIONS, type ClientRecord, type ClientRegistry }
  * the registry: a client removed from the clients file loses access at the next restart, and the
  * registry's current scope applies (the claims tell the caller what it was granted).
  *
- * A token is also bound to the secret it was obtained with (issue 13 item 2): its `sv` claim is an HMAC,
- * under the signing key, of the client's current `secretVersion`. A new secret (in the clients file or in
- * JOBPRICE_CLIENT_SECRET) revokes every earlier token at the restart that loads it, even when the signing
+ * A token is also bound to the secret it was obtained with (docs/service.md "Tokens"): its `sv` claim is an
+ * HMAC, under the signing key, of the client's current `secretVersion`. A new secret (in the clients file or
+ * in JOBPRICE_CLIENT_SECRET) revokes every earlier token at the restart that loads it, even when the signing
  * key stays the same. Being keyed, `sv` says nothing about the secret to whoever reads the token.
  */
 
@@ -84,8 +84,8 @@ export class TokenSigner {
   verify(token: string, clients: ClientRegistry): TokenCheck {
     const parts = token.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-    // One exact spelling per token (issue 13 item 3): base64url without padding, nothing after the last
-    // character, unused bits zero. Decoders are lenient about all three, so the text is checked itself.
+    // One exact spelling per token (docs/service.md "Security"): base64url without padding, nothing after the
+    // last character, unused bits zero. Decoders are lenient about all three, so the text is checked itself.
     if (!parts.every(isCanonicalBase64url)) return { ok: false, reason: 'malformed' };
     const [header, payload, signature] = parts as [string, string, string];
     // Only our own header is accepted, byte for byte: no "alg: none", no algorithm confusion.

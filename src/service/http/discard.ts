@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * What happens to the part of a request body the service does not want (issue 13 item 4).
+ * What happens to the part of a request body the service does not want (docs/service.md "Statuses").
  *
  * An answer sent before the body is read (401, 404, 405, 413 …) must still reach the client. Closing the
  * socket while the client is sending makes the kernel reset the connection, and a reset can discard the

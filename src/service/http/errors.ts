@@ -1,6 +1,6 @@
 /**
  * Transport-level failures (D14), drawn in one place. Business failures are not errors here: they are
- * HTTP 200 with Code -1 (spec §7) and come from validation or the engine as plain values.
+ * HTTP 200 with Code -1 (D14) and come from validation or the engine as plain values.
  *
  * Every status carries the spec's envelope `{Code: -1, Message}`; the Message is written for the
  * caller and never carries internals (stack traces stay in the server log).

@@ -158,7 +158,7 @@ async function token(
   ctx: RequestContext,
 ): Promise<void> {
   // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
-  // are applied by the endpoint once it knows which kind of request this is (issue 13 item 5).
+  // are applied by the endpoint once it knows which kind of request this is.
   const address = req.socket.remoteAddress ?? 'unknown';
   const body = await readBody(req, TOKEN_BODY_LIMIT);
   const answer = await deps.tokenEndpoint.answer(req, body, address);

@@ -4,7 +4,7 @@ import { mapInSlices, type SliceOptions } from './slices';
 
 /**
  * D18's two candidate operations as pure functions: parsed JSON body + the caller's scope → envelope,
- * all HTTP 200. They follow the pricing operations' rules exactly (spec §4.2 and §7, D4-D12, D19, D21);
+ * all HTTP 200. They follow the pricing operations' rules exactly (docs/api.md "Batches", D4-D12, D19, D21);
  * only the answer item differs: `{SubRequestID (batch only), Candidates}` in place of the pay figures.
  */
 

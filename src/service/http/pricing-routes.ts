@@ -17,7 +17,7 @@ export type BatchEnvelope =
   | { readonly Code: 1 | -1; readonly Data: readonly BatchItem[] }
   | { readonly Code: -1; readonly Message: string };
 
-/** Spec §4.1: validate (D4/D5/D7), then price (D3, D8–D11, D15). */
+/** /DaaS/jobpricing: validate (D4/D5/D7), then price (D3, D8–D11, D15). */
 export function priceSingle(body: unknown, scope: ClientScope, engine: PricingEngine): SingleEnvelope {
   const job = parseJob(body);
   if (!job.ok) return { Code: -1, Message: job.message };
@@ -26,9 +26,10 @@ export function priceSingle(body: unknown, scope: ClientScope, engine: PricingEn
 }
 
 /**
- * Spec §4.2 / §7 / D12: whole-batch errors are Code -1; otherwise Code 1 with one item per sub-request,
- * in request order, each a result (SubRequestID first) or an error item `{SubRequestID?, ErrorMessage}`.
- * Priced in time slices (slices.ts) so a batch does not hold the event loop while others wait.
+ * D12 (docs/api.md "Batches"): whole-batch errors are Code -1; otherwise Code 1 with one item per
+ * sub-request, in request order, each a result (SubRequestID first) or an error item
+ * `{SubRequestID?, ErrorMessage}`. Priced in time slices (slices.ts) so a batch does not hold the event
+ * loop while others wait.
  */
 export async function priceBatch(
   body: unknown,

@@ -1,5 +1,5 @@
 /**
- * Work on a batch in time slices (issue 13 item 1). Node runs one request's code at a time: a batch of
+ * Work on a batch in time slices. Node runs one request's code at a time: a batch of
  * 200 jobs priced in one go holds the event loop for its whole cost (hundreds of milliseconds for long
  * titles and descriptions), and every other caller waits behind it. Here the items are mapped one by
  * one, and after `budgetMs` of work the loop is handed back (`setImmediate`, so pending I/O — another

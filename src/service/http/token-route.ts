@@ -12,8 +12,8 @@ import type { RateLimiter } from './rate-limit';
 
 /**
  * POST /oauth/token (D15): OAuth 2.0 client credentials grant (RFC 6749 §4.4). The client authenticates
- * with client_id/client_secret in the body (form or JSON) or with HTTP Basic (§2.3.1), not both.
- * Errors are OAuth's own shape (§5.2), not the spec's envelope: that is what OAuth clients expect.
+ * with client_id/client_secret in the body (form or JSON) or with HTTP Basic (RFC 6749 §2.3.1), not both.
+ * Errors are OAuth's own shape (RFC 6749 §5.2), not the API's envelope: that is what OAuth clients expect.
  */
 
 export interface TokenAnswer {
@@ -66,7 +66,7 @@ function readParams(contentType: string, body: Buffer): Map<string, string> | nu
   if (type === 'application/x-www-form-urlencoded') {
     const form = new URLSearchParams(body.toString('utf8'));
     for (const [k, v] of form) {
-      // §3.2: parameters must not be repeated.
+      // RFC 6749 §3.2: parameters must not be repeated.
       if (params.has(k)) return null;
       params.set(k, v);
     }
@@ -89,7 +89,7 @@ function readParams(contentType: string, body: Buffer): Map<string, string> | nu
 
 type BasicCredentials = { readonly id: string; readonly secret: string } | 'malformed' | null;
 
-/** §2.3.1: Basic with form-urlencoded id and secret. */
+/** RFC 6749 §2.3.1: Basic with form-urlencoded id and secret. */
 function readBasic(header: string | undefined): BasicCredentials {
   if (header === undefined) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);

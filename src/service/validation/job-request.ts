@@ -4,8 +4,9 @@ import { BATCH_LIMIT, MSG } from '../../domain/messages';
 import { localJobError, textLimitError } from '../../domain/validation';
 
 /**
- * Request bodies (already parsed JSON) → JobSpec, or the exact business message (spec §7,
- * D4/D5/D7/D12/D21). The same rules serve pricing (`parseJob`) and candidate lists (`parseCandidateQuery`, D18).
+ * Request bodies (already parsed JSON) → JobSpec, or the exact business message (docs/api.md "Envelope and
+ * errors" and "Batches", D4/D5/D7/D12/D21). The same rules serve pricing (`parseJob`) and candidate lists
+ * (`parseCandidateQuery`, D18).
  *
  * Types are checked strictly (D4): a field of the wrong JSON type, `null` included, gives
  * `Get the service failed.`; a missing optional field means "" or 0. Unknown fields are ignored.
@@ -86,7 +87,7 @@ export interface BatchEntry<P = JobParse> {
 export type BatchPlan<P = JobParse> =
   /** The whole call fails with Code -1 and Message (not an array, over 200, empty). */
   | { readonly kind: 'reject'; readonly message: string }
-  /** Spec §7: Code -1, one error item per sub-request whose SubRequestID is not unique. */
+  /** Code -1, one error item per sub-request whose SubRequestID is not unique (docs/api.md "Batches"). */
   | { readonly kind: 'duplicates'; readonly items: readonly { SubRequestID: string; ErrorMessage: string }[] }
   /** Answer each entry; the answer is Code 1 with one item per entry (D12). */
   | { readonly kind: 'price'; readonly entries: readonly BatchEntry<P>[] };
@@ -96,7 +97,10 @@ type IdField =
   | { readonly kind: 'missing' }
   | { readonly kind: 'wrong-type' };
 
-/** Missing, null or blank: "required" (spec §7). Present but not a string: a wrong JSON type (D4). */
+/**
+ * Missing, null or blank: "required" (docs/api.md "Batches"). Present but not a string: a wrong JSON type
+ * (D4).
+ */
 function subRequestId(item: unknown): IdField {
   if (!isPlainObject(item)) return { kind: 'wrong-type' };
   const raw = item['SubRequestID'];
@@ -108,7 +112,7 @@ function subRequestId(item: unknown): IdField {
 /**
  * The batch rules, in the order they are decided:
  * 1. not a JSON array → `Get the service failed.` (D4's "not a JSON object" read for the batch body);
- * 2. more than 200 → spec §7's limit message, before looking at any item;
+ * 2. more than 200 → the limit message (docs/api.md "Batches"), before looking at any item;
  * 3. empty → D12's message;
  * 4. duplicate SubRequestIDs → Code -1 with an item for *every* occurrence of a repeated id, in request
  *    order (each of them breaks "unique within one batch call", so each is an offending sub-request);

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
-import { installCustomFunctions, installOfficeRuntime, MemoryOfficeStorage } from './office-fakes';
+import {
+  installCustomFunctions,
+  installOfficeRequirements,
+  installOfficeRuntime,
+  MemoryOfficeStorage,
+} from './office-fakes';
 
 /**
  * Loads src/functions/functions.ts the way Excel's shared runtime does after webpack: the globals
@@ -30,6 +35,7 @@ export interface FunctionsHost {
 export async function loadFunctionsHost(storage = new MemoryOfficeStorage()): Promise<FunctionsHost> {
   const { associated } = installCustomFunctions();
   installOfficeRuntime(storage);
+  installOfficeRequirements();
   const generated = await generateCustomFunctionsMetadata([FUNCTIONS_FILE], false);
   if (generated.errors.length > 0) throw new Error(`metadata errors: ${generated.errors.join('; ')}`);
   const metadata = (JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions;

@@ -86,3 +86,27 @@ export async function shown(call: Promise<unknown> | unknown): Promise<CellShown
     throw err;
   }
 }
+
+/**
+ * Office.context.requirements as a host with these requirement sets answers isSetSupported (versions
+ * compared part by part): by default a current Excel, whose custom functions take and return data types
+ * (CustomFunctionsRuntime 1.4).
+ */
+export function installOfficeRequirements(
+  sets: Record<string, string> = { CustomFunctionsRuntime: '1.4' },
+): void {
+  const supported = (name: string, minVersion = '1.1'): boolean => {
+    const have = sets[name];
+    if (have === undefined) return false;
+    const a = have.split('.').map(Number);
+    const b = String(minVersion).split('.').map(Number);
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = (a[i] ?? 0) - (b[i] ?? 0);
+      if (d !== 0) return d > 0;
+    }
+    return true;
+  };
+  (globalThis as Record<string, unknown>).Office = {
+    context: { requirements: { isSetSupported: supported } },
+  };
+}

@@ -234,7 +234,8 @@ describe('D14: transport statuses', () => {
 
   it('D14: rate limited → 429 with Retry-After in seconds', async () => {
     const limited = await startHarness(engine, [FULL_CLIENT], {
-      rateLimit: { ratePerSecond: 0.5, burst: 2 },
+      // Slow enough that no refill lands between the three calls, however loaded the machine is.
+      rateLimit: { ratePerSecond: 0.05, burst: 2 },
     });
     try {
       const token = await limited.token();
@@ -245,7 +246,7 @@ describe('D14: transport statuses', () => {
         statuses.push(last.status);
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect(last?.headers.get('retry-after')).toBe('2');
+      expect(last?.headers.get('retry-after')).toBe('20');
       expect(await last?.json()).toEqual({ Code: -1, Message: 'Too many requests' });
     } finally {
       await limited.close();

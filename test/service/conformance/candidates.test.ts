@@ -209,7 +209,7 @@ describe('D18: a candidate list', () => {
   });
 });
 
-describe('D18: batch candidate lists (spec §4.2 / §7 / D12 rules)', () => {
+describe('D18: batch candidate lists (the batch rules, D12)', () => {
   it('D12/D18: a mixed batch → Code 1, one item per sub-request; items equal the single answers', async () => {
     const jobs: Json[] = [
       { SubRequestID: 'R2', JobTitle: 'Software Engineer', MaxCandidates: 3 },
@@ -249,7 +249,7 @@ describe('D18: batch candidate lists (spec §4.2 / §7 / D12 rules)', () => {
     }
   });
 
-  it('spec §7: duplicate SubRequestIDs → Code -1, one item per occurrence', async () => {
+  it('duplicate SubRequestIDs → Code -1, one item per occurrence', async () => {
     expect(
       await matchBatch([
         { SubRequestID: 'A', JobTitle: 'Accountant' },
@@ -271,7 +271,7 @@ describe('D18: batch candidate lists (spec §4.2 / §7 / D12 rules)', () => {
     });
   });
 
-  it('spec §7 / §8: more than 200 → the limit message; exactly 200 are all answered', async () => {
+  it('more than 200 → the limit message; exactly 200 are all answered', async () => {
     const make = (n: number): Json[] =>
       Array.from({ length: n }, (_, i) => ({ SubRequestID: `R${i}`, JobTitle: TITLES[i % TITLES.length] }));
     expect(await matchBatch(make(201))).toEqual(

@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../support/harness';
 import { realEngine } from './real-service';
 
 /**
- * Conformance of the reference service over loopback, real engine, real index: spec §4/§7 and the
+ * Conformance of the reference service over loopback, real engine, real index: docs/api.md and the
  * decisions that concern the service. Assertions are about the contract (shapes, messages, ordering,
  * monotonicity), not about particular wage figures, so a data refresh does not break them.
  */
@@ -42,8 +42,8 @@ const TITLES = [
   'Electrician',
 ];
 
-describe('spec §4.1 and D1/D2/D3: a priced job', () => {
-  it('spec §2.3: Code 1 with every result field, numbers with at most 4 decimals, no SubRequestID', async () => {
+describe('/DaaS/jobpricing and D1/D2/D3: a priced job', () => {
+  it('Code 1 with every result field, numbers with at most 4 decimals, no SubRequestID', async () => {
     const data = await priced({
       JobTitle: 'Software Engineer',
       JobDesc: '',
@@ -117,13 +117,13 @@ describe('spec §4.1 and D1/D2/D3: a priced job', () => {
   });
 });
 
-describe('spec §7 and D4/D5: validation', () => {
-  it('spec §7 / D4: a body that is not a JSON object', async () => {
+describe('D4/D5: validation', () => {
+  it('D4: a body that is not a JSON object', async () => {
     for (const body of [[], ['Accountant'], 'Accountant', 7, null])
       expect(await single(body)).toEqual(failure(MSG.serviceFailed));
   });
 
-  it('spec §7 / D4: a missing or blank JobTitle', async () => {
+  it('D4: a missing or blank JobTitle', async () => {
     expect(await single({ JobDesc: 'Keeps the books' })).toEqual(failure(MSG.serviceFailed));
     expect(await single({ JobTitle: ' \t ' })).toEqual(failure(MSG.serviceFailed));
   });
@@ -146,7 +146,7 @@ describe('spec §7 and D4/D5: validation', () => {
     expect(d['DataScope_CountryCode']).toBe('USA');
   });
 
-  it('spec §7 / D5: FTEValue and Revenue both > 0 → the spec message; negative → D5 message', async () => {
+  it('D5: FTEValue and Revenue both > 0 → the documented message; negative → D5 message', async () => {
     const both = await single(scope({ FTEValue: 250, Revenue: 25_000_000 }));
     expect(both).toEqual(failure(MSG.bothFteAndRevenue));
     expect(both.Message?.startsWith(BOTH_FTE_AND_REVENUE_PREFIX)).toBe(true);
@@ -190,7 +190,7 @@ describe('D6–D9: location', () => {
     expect((await single(scope({ State: 'NY', City: 'New York', ZipCode: '10001' }))).Code).toBe(1);
   });
 
-  it('spec §7 / D7: a City without State and ZipCode → Location request is incomplete', async () => {
+  it('D7: a City without State and ZipCode → Location request is incomplete', async () => {
     expect(await single(scope({ City: 'Austin' }))).toEqual(failure(MSG.locationIncomplete));
   });
 
@@ -267,7 +267,7 @@ describe('D10/D11: industry and company size', () => {
   });
 });
 
-describe('spec §4.2 / §7 / D12: batch', () => {
+describe('D12: batch', () => {
   async function batch(body: unknown): Promise<Envelope> {
     const res = await h.post('/DaaS/batchjobpricing', body);
     expect(res.status).toBe(200);
@@ -304,7 +304,7 @@ describe('spec §4.2 / §7 / D12: batch', () => {
     }
   });
 
-  it('spec §7: duplicate SubRequestIDs → Code -1, one item per offending sub-request (every occurrence)', async () => {
+  it('duplicate SubRequestIDs → Code -1, one item per offending sub-request (every occurrence)', async () => {
     const env = await batch([
       { SubRequestID: 'A', JobTitle: 'Accountant' },
       { SubRequestID: 'B', JobTitle: 'Accountant' },
@@ -319,7 +319,7 @@ describe('spec §4.2 / §7 / D12: batch', () => {
     });
   });
 
-  it('spec §7 / §8: more than 200 → Code -1 with the limit message; exactly 200 are all answered', async () => {
+  it('more than 200 → Code -1 with the limit message; exactly 200 are all answered', async () => {
     const make = (n: number): Json[] =>
       Array.from({ length: n }, (_, i) => ({
         SubRequestID: `R${i + 2}`,

@@ -8,7 +8,7 @@ import { fingerprintSources, staleReason } from '../../../src/service/data/manif
 import type { PricingIndex } from '../../../src/service/data/load';
 import { testIndex } from '../engine/test-index';
 
-describe('county names meet between the Census list and Geography.csv (issue 9 item 2)', () => {
+describe('county names meet between the Census list and Geography.csv', () => {
   test.each([
     ['Doña Ana County', 'Dona Ana County'],
     ['St. Landry Parish', 'Saint Landry Parish'],
@@ -73,7 +73,7 @@ describe('city names meet between USPS, Census and requests', () => {
   test('USPS upper case is shown in title case', () => expect(displayCity('SAN JOSE')).toBe('San Jose'));
 });
 
-describe('geography part: ZIP -> county -> OEWS area through Geography.csv (issue 9 item 2)', () => {
+describe('geography part: ZIP -> county -> OEWS area through Geography.csv', () => {
   let index: PricingIndex;
   beforeAll(async () => {
     index = await testIndex();

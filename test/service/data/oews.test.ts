@@ -94,7 +94,7 @@ describe('OEWS markers and cell types (SOURCES.md caveats 1-3)', () => {
   });
 });
 
-describe('official BLS state and MSA workbooks are read when a user stages them (issue 9 item 1)', () => {
+describe('official BLS state and MSA workbooks are read when a user stages them', () => {
   const STATE_ROWS = [
     occ('29-1141', 'Registered Nurses', 'detailed', [100000, 120000, 140000, 160000, 190000], {
       AREA: '06',

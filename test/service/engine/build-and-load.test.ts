@@ -27,7 +27,7 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
     expect.arrayContaining([
       'oews/national_M2025_dl.xlsx',
       'geo/ZIP_COUNTY_092024.xlsx',
-      // Issue 9 item 1: the measured area files and the county -> area map are recorded with their hashes.
+      // The measured area files and the county -> area map are recorded with their hashes.
       'oews-area/M2024/msa/msa.parquet',
       'oews-area/M2025/states/06.json.gz',
       'oews-area/M2024/nonmetro/0100001.json.gz',

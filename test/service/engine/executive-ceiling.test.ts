@@ -4,9 +4,9 @@ import { FULL_SCOPE, type PricingEngine } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from './test-index';
 
 /**
- * Issue 11 item 2: a seniority shift never prices a job above the chief executives (11-1011) of the same
- * scope, and never below the occupation's own unshifted figures: the ceiling caps what the level window
- * added, not an occupation's measured pay (surgeons earn more than many CEOs and keep it).
+ * A seniority shift (docs/methodology.md "Level window") never prices a job above the chief executives
+ * (11-1011) of the same scope, and never below the occupation's own unshifted figures: the ceiling caps what
+ * the level window added, not an occupation's measured pay (surgeons earn more than many CEOs and keep it).
  */
 let engine: PricingEngine;
 beforeAll(async () => {

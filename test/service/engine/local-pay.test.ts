@@ -10,7 +10,7 @@ import { US_AREAS } from '../../support/us-states-list';
 import { RAW_DIR, socMatcher, testIndex } from './test-index';
 
 /**
- * Issue 9 items 3, 4 and 6: local pay is the measured OEWS figure of the area, moved to the newest
+ * Local pay (D9, D20) is the measured OEWS figure of the area, moved to the newest
  * vintage. The expected figures are read here with a reader of the test's own (gunzip + JSON.parse for
  * the converted state and nonmetro files, hyparquet called directly for the MSA parquet), not with the
  * build's readers, and the documented rule (docs/methodology.md, "Local pay") is recomputed here:
@@ -133,7 +133,7 @@ const priced = (soc: string, scope: object) => {
   };
 };
 
-describe('measured local pay against an independent reading of the staged files (issue 9 item 6)', () => {
+describe('measured local pay against an independent reading of the staged files', () => {
   test('19 metropolitan areas: the May 2024 cell moved by the state May 2025 / May 2024 median ratio', () => {
     let checked = 0;
     for (const [cbsa, name, zip, st] of METROS) {
@@ -261,7 +261,7 @@ describe('measured local pay against an independent reading of the staged files 
   });
 });
 
-describe('realism direction follows what OEWS measures (issue 9 item 6)', () => {
+describe('realism direction follows what OEWS measures', () => {
   // Registered Nurses, May 2025 medians: the metros by their May 2024 figures moved as above.
   const median = (scope: object): number => priced('29-1141', scope).p[2] as number;
   test.each([

@@ -9,9 +9,9 @@ import type { PricingIndex } from '../../../src/service/data/load';
 import { RAW_DIR, socMatcher, testIndex } from './test-index';
 
 /**
- * Realism: the national, all-industry, unlevelled Salary50 is the OEWS national median itself. The
- * expected values are read here with readers of the test's own, never the service's (issue 14 item 9):
- * the national medians from the staged JSON conversions of the national files (oews-area/M20xx/
+ * Realism: the national, all-industry, unlevelled Salary50 is the OEWS national median itself. The expected
+ * values are read here with readers of the test's own, never the service's, so a broken reader cannot agree
+ * with itself: the national medians from the staged JSON conversions of the national files (oews-area/M20xx/
  * national.json.gz, which its SOURCES.md checked cell for cell against national_M20xx_dl.xlsx), and the
  * sector medians with exceljs called directly, column A_MEDIAN found by its header.
  */

@@ -103,7 +103,7 @@ describe('D7/D9 complete locations and the area applied', () => {
   });
 });
 
-describe('territories with OEWS estimates of their own are priced from them (issue 9 item 2)', () => {
+describe('territories with OEWS estimates of their own are priced from them (D8)', () => {
   test('San Juan, PR: its metropolitan area; Puerto Rico alone: the territory', () => {
     expect(price(RN, { zip: '00901' }).DataScope_Region).toBe('San Juan-Bayamon-Caguas, PR');
     expect(price(RN, { state: 'PR' })).toMatchObject({

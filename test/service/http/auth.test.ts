@@ -247,7 +247,7 @@ describe('POST /oauth/token (D15)', () => {
   });
 });
 
-describe('tokens are bound to the secret they were obtained with (issue 13 item 2)', () => {
+describe('tokens are bound to the secret they were obtained with', () => {
   const signer = new TokenSigner(Buffer.alloc(32, 7), 600);
 
   it('a new secret for the same client revokes earlier tokens; the same secret after a restart does not', async () => {
@@ -324,7 +324,7 @@ describe('tokens are bound to the secret they were obtained with (issue 13 item 
   });
 });
 
-describe('token text is accepted in its canonical base64url form only (issue 13 item 3)', () => {
+describe('token text is accepted in its canonical base64url form only', () => {
   const signer = new TokenSigner(Buffer.alloc(32, 9), 600);
   let registry: ClientRegistry;
   let token: string;

@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../support/harness';
 
 type Item = Record<string, unknown>;
 
-describe('POST /DaaS/batchjobpricing with an engine double (spec §4.2, §7, D12)', () => {
+describe('POST /DaaS/batchjobpricing with an engine double (D12)', () => {
   let h: Harness;
   let engine: EngineDouble;
   beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('POST /DaaS/batchjobpricing with an engine double (spec §4.2, §7, D12
     expect(data[4]).toEqual({ SubRequestID: 'r5', ErrorMessage: MSG.bothFteAndRevenue });
   });
 
-  it('spec §7: duplicates → Code -1 with an item for every occurrence, nothing priced', async () => {
+  it('duplicates → Code -1 with an item for every occurrence, nothing priced', async () => {
     const before = engine.calls.length;
     const { status, json } = await batch([
       { SubRequestID: 'x', JobTitle: 'Accountant' },
@@ -67,7 +67,7 @@ describe('POST /DaaS/batchjobpricing with an engine double (spec §4.2, §7, D12
     expect(engine.calls.length).toBe(before);
   });
 
-  it('spec §7: 201 sub-requests → Code -1 with the limit message; 200 are priced', async () => {
+  it('201 sub-requests → Code -1 with the limit message; 200 are priced', async () => {
     const make = (n: number): Item[] =>
       Array.from({ length: n }, (_, i) => ({ SubRequestID: `s${i}`, JobTitle: 'Accountant' }));
     expect((await batch(make(201))).json).toEqual({ Code: -1, Message: MSG.batchLimitExceeded });

@@ -105,7 +105,7 @@ describe('local development client and the add-client CLI', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(first.client);
   });
 
-  describe('the plain-text dev secret is refused when others can read it (issue 13 item 6)', () => {
+  describe('the plain-text dev secret is refused when others can read it', () => {
     const posix = process.platform === 'win32' ? it.skip : it;
     let path: string;
     beforeEach(async () => {
@@ -186,7 +186,7 @@ describe('local development client and the add-client CLI', () => {
   }, 60_000);
 });
 
-describe('data folders are settings read in config.ts only (issue 14 item 5)', () => {
+describe('data folders are settings read in config.ts only', () => {
   test('defaults: data/build and ../shared/data/raw from the working folder', () => {
     expect(dataPaths({}, '/srv/jobprice')).toEqual({
       dataDir: '/srv/jobprice/data/build',

@@ -7,7 +7,7 @@ import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness } from '../support/harness';
 
 /**
- * Issue 13 item 4 (D14), over loopback: a body over the limit gets the 413 envelope, readable by the
+ * 413 (D14), over loopback: a body over the limit gets the 413 envelope, readable by the
  * client whether it was declared (fetch) or streamed (chunked), and far beyond the limit; an answer that
  * needs no body (401, 404, 405) makes the service read only a small, bounded part of what follows.
  * What the service read is measured on its own sockets (bytesRead), not guessed from the client side.

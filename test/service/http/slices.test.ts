@@ -6,7 +6,7 @@ import { EngineDouble } from '../support/engine-double';
 import { startHarness } from '../support/harness';
 
 /**
- * Issue 13 item 1: a batch must not hold the event loop while another client waits. Ordering, not timing,
+ * A batch must not hold the event loop while another client waits. Ordering, not timing,
  * is asserted: what runs between slices, and that a single call is answered while a batch is still being
  * priced (before slicing, it waited for the whole batch).
  */

@@ -74,7 +74,7 @@ describe('parseJob (D4, D5, D7)', () => {
   });
 });
 
-describe('planBatch (spec §7, D12)', () => {
+describe('planBatch (D12)', () => {
   const sub = (id: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
     SubRequestID: id,
     ...job(extra),
@@ -85,7 +85,7 @@ describe('planBatch (spec §7, D12)', () => {
       expect(planBatch(body)).toEqual({ kind: 'reject', message: MSG.serviceFailed });
   });
 
-  it('spec §7: more than 200 sub-requests is checked before anything else', () => {
+  it('more than 200 sub-requests is checked before anything else', () => {
     const many = Array.from({ length: 201 }, () => ({ SubRequestID: 'same' }));
     expect(planBatch(many)).toEqual({ kind: 'reject', message: MSG.batchLimitExceeded });
     const ok = Array.from({ length: 200 }, (_, i) => sub(`r${i}`));
@@ -96,7 +96,7 @@ describe('planBatch (spec §7, D12)', () => {
     expect(planBatch([])).toEqual({ kind: 'reject', message: MSG.batchEmpty });
   });
 
-  it('spec §7: every occurrence of a repeated SubRequestID is an offending sub-request, in request order', () => {
+  it('every occurrence of a repeated SubRequestID is an offending sub-request, in request order', () => {
     const plan = planBatch([sub('a'), sub('b'), sub('a'), sub('c'), sub('b'), sub('a')]);
     expect(plan).toEqual({
       kind: 'duplicates',
@@ -107,7 +107,7 @@ describe('planBatch (spec §7, D12)', () => {
     });
   });
 
-  it('spec §7 / D12: a lacking (missing, null, blank) SubRequestID gives an item without it; the rest are planned', () => {
+  it('D12: a lacking (missing, null, blank) SubRequestID gives an item without it; the rest are planned', () => {
     const plan = planBatch([sub('a'), job(), sub(null), sub('  '), sub('b', { JobTitle: '' })]);
     expect(plan).toEqual({
       kind: 'price',

@@ -1,12 +1,12 @@
 import type { EvalTitle } from './heldout-titles';
 
 /**
- * Issue 11 item 3: a held-out list of titles as employers write them, in the kinds issue 11 names,
- * written on 2026-11-26 BEFORE any change for issue 11 and never used to tune the matcher (the last 43,
- * in inverted and suffixed forms, were added after the spelling rules and before any other change, to
- * keep more than 500 once the titles O*NET lists word for word are left out). Made up in
- * the shapes of HR-system exports, labour-certification filings and coding indexes (none copied from
- * O*NET's lists; `npm run eval:matching` reports and leaves out any that equals an O*NET title).
+ * A held-out list of titles as employers write them, one group per kind of title (TitleKindName), written on
+ * 2026-11-26 BEFORE the matcher was changed for those kinds and never used to tune it (the last 43, in
+ * inverted and suffixed forms, were added after the spelling rules and before any other change, to keep more
+ * than 500 once the titles O*NET lists word for word are left out). Made up in the shapes of HR-system
+ * exports, labour-certification filings and coding indexes (none copied from O*NET's lists;
+ * `npm run eval:matching` reports and leaves out any that equals an O*NET title).
  *
  * Each entry accepts the 2018 SOC codes an analyst would accept, as prefixes (as in heldout-titles.ts),
  * written as O*NET 30.3 codes them where OEWS combines them differently (53-104x, not OEWS's 53-1047).

@@ -48,9 +48,9 @@ describe('the general rules behind the v10 fixes (diagnosed with rank())', () =>
 
   test('a rare one-word title in another sense does not beat the rest: "Product Owner" is not a physician', () => {
     expect(soc('Product Owner')?.startsWith('29-')).toBe(false);
-    // Exactly what it is instead, not "any 11- code" (issue 14 item 9): read through its head noun's
-    // equivalent as "Product Manager", which O*NET files under Marketing Managers. Its held-out entry does
-    // not accept that, and the held-out figures count it as a miss.
+    // Exactly what it is instead, not "any 11- code" (a loose bound would pass anything): read through its
+    // head noun's equivalent as "Product Manager", which O*NET files under Marketing Managers. Its held-out
+    // entry does not accept that, and the held-out figures count it as a miss.
     expect(soc('Product Owner')).toBe(soc('Product Manager'));
     expect(soc('Product Owner')).toBe('11-2021');
   });

@@ -1,12 +1,12 @@
 import type { EvalTitle } from './heldout-titles';
 
 /**
- * Issue 10 item 2: a labelled list written on 2026-11-24 BEFORE the rating rules were changed, kept out
- * of tuning, to calibrate MatchRating. With HELDOUT_TITLES and SEALED_TITLES it makes more than 300
- * labelled titles. Kinds: entry-level and trainee titles, generic one-word titles, executives,
- * abbreviated titles and ambiguous ones. `accept: []` marks a title no single occupation answers
- * ("Intern", "Associate"): any Confident answer on it is wrong, Possible or no match is right.
- * Codes from the 2018 SOC and O*NET's title lists; an entry is a code prefix, as in heldout-titles.ts.
+ * A labelled list written on 2026-11-24 BEFORE the rating rules were changed, kept out of tuning, to
+ * calibrate MatchRating (D3). With HELDOUT_TITLES and SEALED_TITLES it makes more than 300 labelled titles.
+ * Kinds: entry-level and trainee titles, generic one-word titles, executives, abbreviated titles and
+ * ambiguous ones. `accept: []` marks a title no single occupation answers ("Intern", "Associate"): any
+ * Confident answer on it is wrong, Possible or no match is right. Codes from the 2018 SOC and O*NET's title
+ * lists; an entry is a code prefix, as in heldout-titles.ts.
  */
 const t = (title: string, ...accept: string[]): EvalTitle => ({ title, accept });
 

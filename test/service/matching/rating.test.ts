@@ -4,15 +4,15 @@ import { loadRealMatcher } from './onet-part-fixture';
 import { AMBIGUOUS_TITLES, ENTRY_LEVEL_TITLES, GENERIC_TITLES, RATING_TITLES } from './rating-titles';
 
 /**
- * Issue 10 item 2: MatchRating calibrated on more than 300 labelled titles (heldout-titles.ts and
- * rating-titles.ts; the latter written before the rating rules changed and not tuned on). Measured with
- * normaliser v11 (`npx jest test/service/matching/rating.test.ts` prints the table): Confident right
- * 197/211 (93.4 %), Probable 50/64 (78.1 %), Possible 14/45 (31.1 %), 2 without a match (v14, after issue
- * 11: Confident 199/213, Probable 51/63, Possible 17/46, none without a match); before the rules
- * of this change (role-noun titles, entry-level guard, O*NET acronyms, "Chief <function> Officer"):
- * Confident 194/212 (91.5 %), Probable 50/71 (70.4 %), Possible 13/37 (35.1 %). Since Confident needs
- * a lead of 0.15 (calibrated on the reported-title cross-validation, see rating.ts): Confident 134/139
- * (96.4 %), Probable 116/138 (84.1 %), Possible 16/45 (35.6 %). The bounds below leave a margin.
+ * D3's MatchRating, calibrated on more than 300 labelled titles (heldout-titles.ts and rating-titles.ts; the
+ * latter written before the rating rules changed and not tuned on). Measured with normaliser v11
+ * (`npx jest test/service/matching/rating.test.ts` prints the table): Confident right 197/211 (93.4 %),
+ * Probable 50/64 (78.1 %), Possible 14/45 (31.1 %), 2 without a match (v14, after the employer-title rules:
+ * Confident 199/213, Probable 51/63, Possible 17/46, none without a match); before the rules of this change
+ * (role-noun titles, entry-level guard, O*NET acronyms, "Chief <function> Officer"): Confident 194/212
+ * (91.5 %), Probable 50/71 (70.4 %), Possible 13/37 (35.1 %). Since Confident needs a lead of 0.15
+ * (calibrated on the reported-title cross-validation, see rating.ts): Confident 134/139 (96.4 %), Probable
+ * 116/138 (84.1 %), Possible 16/45 (35.6 %). The bounds below leave a margin.
  */
 let matcher: OnetMatcher;
 beforeAll(async () => {

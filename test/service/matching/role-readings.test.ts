@@ -2,7 +2,7 @@ import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import { loadRealMatcher } from './onet-part-fixture';
 
 /**
- * Issue 11 "worker, helper or supervisor", "public-safety ranks and combined roles", residents and
+ * Titles of a worker, helper or supervisor, public-safety ranks and combined roles, residents and
  * executives: the matcher's role readings on the real O*NET index. These titles are the development
  * examples the readings were written against; the held-out figures are `npm run eval:matching`'s.
  */

@@ -1,7 +1,7 @@
 import { americanSpelling, englishFromSpanish } from '../../../src/service/text/spelling';
 import { titleWords } from '../../../src/service/text/normalize';
 
-describe('spelling variants (issue 11: British spellings, Spanish titles, what HR systems append)', () => {
+describe('spelling variants (British spellings, Spanish titles, what HR systems append)', () => {
   it('folds British spellings by rule to the American forms O*NET uses', () => {
     const pairs: Array<[string, string]> = [
       ['labourer', 'laborer'],

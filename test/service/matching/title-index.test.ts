@@ -3,12 +3,12 @@ import { TitleIndex } from '../../../src/service/matching/title-index';
 import { loadRealOnetPart } from './onet-part-fixture';
 
 /**
- * The title index reads few titles (issue 11 item 4: speed): reach() bounds each occupation without
+ * The title index reads few titles, for speed: reach() bounds each occupation without
  * reading a title, and scoreTitles() skips the bulk of an occupation's titles that share only its most
  * common query word. Both must give what a plain pass over all 59,000 titles gives, to the last bit:
  * these tests compute that pass here, independently, and compare.
  */
-describe('TitleIndex (issue 11 item 4: exact while reading few titles)', () => {
+describe('TitleIndex (exact while reading few titles)', () => {
   let part: OnetPart;
   let index: TitleIndex;
   let weights: Float64Array;

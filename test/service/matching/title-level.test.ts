@@ -95,7 +95,7 @@ describe('level name from the Job Zone when the title has no seniority word', ()
   ])('zone %d, SOC %s -> %s', (zone, soc, name) => expect(zoneLevelName(zone, soc)).toBe(name));
 });
 
-describe('extractTitleLevel: a level written after a comma (issue 11, "Analyst,Sr")', () => {
+describe('extractTitleLevel: a level written after a comma ("Analyst,Sr")', () => {
   it('reads level words after the last comma as the title’s level', () => {
     expect(extractTitleLevel('Analyst,Sr')).toMatchObject({
       content: ['analyst'],

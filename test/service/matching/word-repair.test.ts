@@ -2,7 +2,7 @@ import { WordRepair, withinOneEdit } from '../../../src/service/matching/word-re
 import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import { loadRealMatcher } from './onet-part-fixture';
 
-describe('WordRepair on a small vocabulary (issue 11: typos and HR short forms)', () => {
+describe('WordRepair on a small vocabulary (typos and HR short forms)', () => {
   const vocab = [
     'electrician',
     'election',
