@@ -101,8 +101,8 @@ export function parseCsv(text: string, opts: { trimLeadingSpace?: boolean } = {}
 export async function readXlsx(path: string, sheetName?: string): Promise<Row[]> {
   // Loaded on first use: the service imports this module for the index's staleness check and reads no
   // workbook, and exceljs alone would add ~25 MB and a quarter of a second to every process's start.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
+  const { default: exceljs } = await import('exceljs');
+  const workbook = new exceljs.Workbook();
   await workbook.xlsx.readFile(path);
   const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
   if (sheet === undefined) throw new Error(`${path}: no worksheet ${sheetName ?? '(first)'}`);
