@@ -25,9 +25,11 @@ const SERVICE_TESTS = [
   '/test/api/token-and-probe.test.ts',
   '/test/functions/functions.faults.test.ts',
   '/test/functions/functions.service.test.ts',
+  '/test/functions/market-functions.test.ts',
   '/test/functions/job-entity.sim.test.ts',
   '/test/usecases/job-cells.sim.test.ts',
   '/test/usecases/refresh.sim.test.ts',
+  '/test/tooling/dev-server-proxy.test.ts',
 ];
 const E2E_TESTS = ['/test/e2e/'];
 

@@ -11,7 +11,12 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { devServerPort } = require('./scripts/dev-port');
 const { productionManifest } = require('./scripts/production-manifest');
 const { HostedBuildPlugin, buildServiceUrl, manifestId, supportContact } = require('./scripts/hosted-build');
-const { SERVICE_PATHS, serviceTarget } = require('./scripts/service-proxy');
+const {
+  SERVICE_PATHS,
+  devServerHeaders,
+  refuseServiceFiles,
+  serviceTarget,
+} = require('./scripts/service-proxy');
 
 const DEV_SERVER_PORT = devServerPort();
 
@@ -127,10 +132,16 @@ module.exports = async (env, argv) => {
     devServer: {
       host: 'localhost',
       port: DEV_SERVER_PORT,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Open to every origin for the add-in's own files only; the service's answers keep its CORS headers (D16).
+      headers: devServerHeaders,
       server: https ? { type: 'https', options: https } : { type: 'http' },
       static: { directory: path.resolve(__dirname, 'dist') },
-      // The service's paths on the pane's own origin (issue 12 item 1): no http from an https page.
+      // dist/service is the compiled service, not part of the add-in: never served.
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift({ name: 'refuse-service-files', middleware: refuseServiceFiles });
+        return middlewares;
+      },
+      // The service's paths on the pane's own origin: no http from an https page.
       proxy: [{ context: SERVICE_PATHS, target: serviceTarget(), changeOrigin: true }],
       // Runtime errors are the pane's to show (it says what went wrong in its own words); compile errors
       // still get the overlay.

@@ -27,6 +27,11 @@ function distHandler(root = DIST) {
       return;
     }
     if (relative === '') relative = 'taskpane.html';
+    // dist/service is the compiled service, not part of the add-in (README: a host gets dist/ without it).
+    if (relative === 'service' || relative.startsWith('service/')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     const file = path.normalize(path.join(base, relative));
     if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

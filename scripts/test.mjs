@@ -1,8 +1,9 @@
 // `npm test`: everything CI checks, in the order that fails fastest and reads best. Each stage is a
 // package.json script, run with `npm run`, so what CI runs and what a developer runs cannot drift apart:
 //   1. typecheck (the add-in and the service, then tests/scripts/benches)   2. format:check
-//   3. functions:check (functions.ts generated from its table)   4. lint   5. validate (manifest, offline)
-//   6. data:build (a no-op when fresh)   7. build (the add-in for the e2e test, the service for the deploy test)
+//   3. functions:check (functions.ts generated from its table)   4. lint   5. data:build (a no-op when fresh)
+//   6. build (the add-in for the e2e test, the service for the deploy test)   7. validate (manifest.xml and the
+//      dist/manifest.xml just built, offline: validating before the build would check a stale dist/)
 //   8. test:jest: the unit, service (loopback) and e2e (Chromium, WebKit, Firefox) projects of jest.config.js
 // Extra arguments go to jest, e.g. `npm test -- test/domain`. Ends with one plain line
 // "tests: N passed, N failed, N skipped" so any CI can read the outcome.
@@ -21,9 +22,9 @@ const stages = [
   ['format', 'format:check'],
   ['generated functions.ts', 'functions:check'],
   ['lint', 'lint'],
-  ['manifest', 'validate'],
   ['data index', 'data:build'],
   ['build', 'build'],
+  ['manifest', 'validate'],
 ];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const run = (script, args = []) =>

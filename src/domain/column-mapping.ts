@@ -19,6 +19,9 @@ export const INPUT_FIELDS = [
   'revenue',
   // D19: a benchmark code that pins the match; written by "Review matches", editable by hand.
   'jobCode',
+  // The employee's current pay, compared with the market in the workbook and never sent (current-pay.ts).
+  'pay',
+  'hourlyPay',
 ] as const;
 export type InputField = (typeof INPUT_FIELDS)[number];
 
@@ -38,6 +41,8 @@ export const FIELD_LABELS: Readonly<Record<InputField, string>> = {
   fte: 'FTEValue',
   revenue: 'Revenue',
   jobCode: 'JobCode',
+  pay: 'CurrentPay',
+  hourlyPay: 'HourlyRate',
 };
 
 /** Friendlier names for the pane's mapping selects. */
@@ -53,6 +58,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<InputField, string>> = {
   fte: 'Employees (FTE)',
   revenue: 'Revenue',
   jobCode: 'Job code (pins the match)',
+  pay: 'Current pay (annual)',
+  hourlyPay: 'Current pay (hourly)',
 };
 
 /** Header variants per field, already normalised (see `normalizeHeader`). */
@@ -68,7 +75,36 @@ const HEADER_VARIANTS: Readonly<Record<InputField, readonly string[]>> = {
   fte: ['ftevalue', 'fte', 'employees', 'employeecount', 'headcount', 'numberofemployees', 'ftes'],
   revenue: ['revenue', 'companyrevenue', 'annualrevenue', 'sales', 'turnover'],
   jobCode: ['jobcode', 'benchmarkcode', 'benchmarkjobcode', 'onetcode', 'onetsoccode', 'soccode'],
+  pay: [
+    'currentsalary',
+    'currentpay',
+    'currentbasesalary',
+    'currentbasepay',
+    'basesalary',
+    'basepay',
+    'annualsalary',
+    'annualbasesalary',
+    'annualpay',
+    'annualbasepay',
+    'salary',
+    'currentannualsalary',
+    'employeesalary',
+  ],
+  hourlyPay: [
+    'hourlyrate',
+    'hourlypay',
+    'hourlywage',
+    'payratehr',
+    'payrateperhour',
+    'payratehour',
+    'rateperhour',
+    'currenthourlyrate',
+    'basehourlyrate',
+  ],
 };
+
+/** Fields found by their header only: they have no place in the spec's column order. */
+const HEADER_ONLY: ReadonlySet<InputField> = new Set<InputField>(['jobCode', 'pay', 'hourlyPay']);
 
 /** "Job Title", "job_title", " JOBTITLE " → "jobtitle". Non-text cells never name a field. */
 export function normalizeHeader(cell: unknown): string {
@@ -134,8 +170,8 @@ export function mappingProblems(mapping: ColumnMapping, columnCount: number): st
  */
 export function positionalMapping(columnCount: number): ColumnMapping {
   const mapping: ColumnMapping = {};
-  // Only the spec's ten request fields have a position; a Job Code column is found by its header.
-  INPUT_FIELDS.filter((f) => f !== 'jobCode').forEach((field, i) => {
+  // Only the spec's ten request fields have a position; Job Code and pay columns are found by their header.
+  INPUT_FIELDS.filter((f) => !HEADER_ONLY.has(f)).forEach((field, i) => {
     if (i < columnCount) mapping[field] = i;
   });
   return mapping;
@@ -155,8 +191,11 @@ export function toStoredMapping(mapping: ColumnMapping, headers: readonly unknow
   for (const field of INPUT_FIELDS) {
     const col = mapping[field];
     // A Job Code column is always used when present (D19): "not used" is not remembered for it, so a
-    // column added later by "Review matches" is found by its header.
+    // column added later by "Review matches" is found by its header. A pay column's "not used" is
+    // remembered only when the sheet has one to refuse, so a pay column added later is still found.
     if (col === undefined && field === 'jobCode') continue;
+    if (col === undefined && HEADER_ONLY.has(field) && !headers?.some((h) => fieldForHeader(h) === field))
+      continue;
     if (col === undefined) {
       stored[field] = { none: true };
       continue;

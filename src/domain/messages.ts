@@ -18,7 +18,7 @@ export const MSG = {
   noMatch: 'No matching job found',
   /** Duplicate SubRequestID, one item per offending sub-request (docs/api.md "Batches"). */
   duplicateSubRequestId: (id: string): string =>
-    `SubRequestID for each subrequest must be unique, duplicate SubRequestID: ${id}`,
+    `SubRequestID for each subrequest must be unique, duplicate SubRequestID: ${echo(id)}`,
   /** An entry without SubRequestID (docs/api.md "Batches"). */
   subRequestIdRequired: 'The SubRequestID field is required.',
   /** More than BATCH_LIMIT sub-requests (docs/api.md "Batches"). */
@@ -26,14 +26,14 @@ export const MSG = {
   /** D12. */
   batchEmpty: 'Batch request must contain at least one subrequest.',
   /** D8. */
-  locationUnresolved: (what: string): string => `Location could not be resolved: ${what}`,
+  locationUnresolved: (what: string): string => `Location could not be resolved: ${echo(what)}`,
   /** D8 / D15. */
-  noDataForCountry: (code: string): string => `No data for country ${code}`,
+  noDataForCountry: (code: string): string => `No data for country ${echo(code)}`,
   /** D10. */
-  industryNotRecognized: (code: string): string => `Industry code not recognized: ${code}`,
+  industryNotRecognized: (code: string): string => `Industry code not recognized: ${echo(code)}`,
   /** D19: a pinned benchmark code the service does not know (or cannot price). */
-  jobCodeNotRecognized: (code: string): string => `Job code not recognized: ${code}`,
-  /** D21: a text field over its limit (TEXT_LIMITS). */
+  jobCodeNotRecognized: (code: string): string => `Job code not recognized: ${echo(code)}`,
+  /** D21 and FIELD_LIMITS: a text field over its limit. */
   tooLong: (field: TextLimitedField, max: number): string =>
     `${field} is too long (at most ${max} characters).`,
   /** D18: MaxCandidates outside 1-10 (the reference service's wording; D18 gives the range, not the message). */
@@ -50,7 +50,37 @@ export const TEXT_LIMITS = {
   JobDesc: 10_000,
   SubRequestID: 100,
 } as const;
-export type TextLimitedField = keyof typeof TEXT_LIMITS;
+
+/**
+ * The limits of the other text fields: the reference service's own decision, not D21's (docs/api.md).
+ * Each is far above any real value (a ZIP+4 is 10 characters, an O*NET-SOC code 10, the longest US place
+ * names about 40), so only a value that is not what the field means is refused, before any work on it.
+ * Measured like D21's: Unicode code points, trimmed.
+ */
+export const FIELD_LIMITS = {
+  JobCode: 50,
+  CountryCode: 50,
+  State: 100,
+  City: 200,
+  ZipCode: 20,
+  NAICSCode: 20,
+} as const;
+
+export type TextLimitedField = keyof typeof TEXT_LIMITS | keyof typeof FIELD_LIMITS;
+
+/** The most code points of a caller's text a message repeats; every value within its limit fits. */
+export const ECHO_LIMIT = 256;
+
+/** `text` as a message repeats it: cut to ECHO_LIMIT code points, with "…" where it was cut. */
+export function echo(text: string): string {
+  if (text.length <= ECHO_LIMIT) return text;
+  let units = 0;
+  for (let count = 0; count < ECHO_LIMIT && units < text.length; count++) {
+    const unit = text.charCodeAt(units);
+    units += unit >= 0xd800 && unit <= 0xdbff && units + 1 < text.length ? 2 : 1;
+  }
+  return units >= text.length ? text : `${text.slice(0, units)}…`;
+}
 
 /** Sub-requests per batch call (docs/api.md "Batches"). */
 export const BATCH_LIMIT = 200;

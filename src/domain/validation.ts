@@ -1,5 +1,5 @@
 import type { JobSpec } from './job';
-import { MSG, TEXT_LIMITS, type TextLimitedField } from './messages';
+import { FIELD_LIMITS, MSG, TEXT_LIMITS, type TextLimitedField } from './messages';
 
 /**
  * The service's own rules for one job that can be checked without its data (D4, D21, D5, D7).
@@ -15,10 +15,18 @@ import { MSG, TEXT_LIMITS, type TextLimitedField } from './messages';
  */
 export function localJobError(spec: JobSpec): string | null {
   if (typeof spec.title !== 'string' || spec.title.trim() === '') return MSG.serviceFailed;
+  const { scope } = spec;
   const tooLong =
     textLimitError('JobTitle', spec.title.trim()) ??
     textLimitError('CompanyName', spec.company.trim()) ??
-    textLimitError('JobDesc', spec.description.trim());
+    textLimitError('JobDesc', spec.description.trim()) ??
+    // The other fields' own limits (FIELD_LIMITS), in the order of the request's fields.
+    textLimitError('JobCode', (spec.jobCode ?? '').trim()) ??
+    textLimitError('CountryCode', scope.country.trim()) ??
+    textLimitError('State', scope.state.trim()) ??
+    textLimitError('City', scope.city.trim()) ??
+    textLimitError('ZipCode', scope.zip.trim()) ??
+    textLimitError('NAICSCode', scope.naics.trim());
   if (tooLong !== null) return tooLong;
   const { fte, revenue } = spec.scope;
   if (!Number.isFinite(fte) || !Number.isFinite(revenue)) return MSG.serviceFailed;
@@ -27,9 +35,11 @@ export function localJobError(spec: JobSpec): string | null {
   return locationError(spec);
 }
 
-/** D21: the message for `text` in `field` when it is over the field's limit, else null. */
+const LIMITS: Readonly<Record<TextLimitedField, number>> = { ...TEXT_LIMITS, ...FIELD_LIMITS };
+
+/** D21 (and FIELD_LIMITS): the message for `text` in `field` when it is over the field's limit, else null. */
 export function textLimitError(field: TextLimitedField, text: string): string | null {
-  const max = TEXT_LIMITS[field];
+  const max = LIMITS[field];
   return codePointsOver(text, max) ? MSG.tooLong(field, max) : null;
 }
 

@@ -1,4 +1,5 @@
 import { agingFactor, parseIsoDate, type AgingSettings } from '../domain/aging';
+import type { PayReading } from '../domain/current-pay';
 import { BONUS_FORMAT, moneyFormat } from '../domain/number-formats';
 import type { JobOutcome } from '../domain/outcome';
 import type { PricedRow } from '../domain/repricing-changes';
@@ -11,6 +12,9 @@ import {
   type JobResult,
   type ResultField,
 } from '../api/wire';
+import { EMPTY_POSITION, POSITION_FORMATS, POSITION_HEADERS, positionCells } from './position-columns';
+import { COMPOSITE_HEADERS } from './composite-columns';
+import { RANGE_HEADERS } from './range-columns';
 
 /**
  * What the add-in writes next to each priced row, and where. Pure: the writer turns these into ranges.
@@ -32,6 +36,15 @@ export const OUTPUT_HEADERS: readonly string[] = [
   AGED_TO_HEADER,
   AGING_RATE_HEADER,
 ];
+/**
+ * The columns of a run: OUTPUT_HEADERS, then the market-position columns when the sheet has a current-pay
+ * column (src/excel/position-columns.ts).
+ */
+export function outputHeaders(withPosition: boolean): readonly string[] {
+  return withPosition ? OUTPUT_WITH_POSITION : OUTPUT_HEADERS;
+}
+const OUTPUT_WITH_POSITION: readonly string[] = [...OUTPUT_HEADERS, ...POSITION_HEADERS];
+
 export const STATUS_OK = 'OK';
 export const STATUS_CANCELLED = 'Cancelled';
 
@@ -50,13 +63,17 @@ function formatFor(header: string, currency: string | undefined): string {
 
 export type OutputCell = string | number;
 
-/** One frozen formats array per currency: rows share it, so estimating and writing it costs nothing extra. */
+/**
+ * One frozen formats array per currency (and with or without the position columns): rows share it, so
+ * estimating and writing it costs nothing extra.
+ */
 const formatRows = new Map<string, readonly string[]>();
-function rowFormats(currency: string | undefined): string[] {
-  const key = currency ?? '';
+function rowFormats(currency: string | undefined, withPosition: boolean): string[] {
+  const key = `${currency ?? ''}|${withPosition ? 'p' : ''}`;
   let formats = formatRows.get(key);
   if (!formats) {
-    formats = Object.freeze(OUTPUT_HEADERS.map((h) => formatFor(h, currency)));
+    const base = OUTPUT_HEADERS.map((h) => formatFor(h, currency));
+    formats = Object.freeze(withPosition ? [...base, ...POSITION_FORMATS] : base);
     formatRows.set(key, formats);
   }
   return formats as string[];
@@ -93,25 +110,34 @@ export function ageResult(result: JobResult, aging: AgingSettings | undefined): 
   };
 }
 
-/** The cells of one row in OUTPUT_HEADERS order, with their number formats (shared, do not mutate). */
+/**
+ * The cells of one row in `outputHeaders(pay !== undefined)` order, with their number formats (shared, do
+ * not mutate). With `pay` (the row's current pay, possibly none), the market-position cells follow,
+ * computed against the figures as written: aged first when aging is on.
+ */
 export function outputRow(
   outcome: JobOutcome<JobResult>,
   pricedAt: string,
   aging?: AgingSettings,
+  pay?: PayReading,
 ): { values: OutputCell[]; formats: string[] } {
+  const withPosition = pay !== undefined;
   if (outcome.ok) {
     const aged = ageResult(outcome.result, aging);
     const result = aged.result;
     const values: OutputCell[] = RESULT_FIELDS.map((f: ResultField) => result[f] ?? '');
     // The aging columns say what was done to the figures, so every aged number can be traced.
     values.push(STATUS_OK, pricedAt, aged.aged ? aged.agedTo : '', aged.aged ? `${aged.ratePercent}%` : '');
-    return { values, formats: rowFormats(result.CurrencyCode) };
+    if (withPosition)
+      values.push(...positionCells(result, aged.aged ? aged.agedTo : (result.DataEffectiveDate ?? ''), pay));
+    return { values, formats: rowFormats(result.CurrencyCode, withPosition) };
   }
   // A failed or cancelled row keeps no figures from an earlier run: every figure cell is cleared.
   const status = outcome.kind === 'cancelled' ? STATUS_CANCELLED : outcome.message;
   const values: OutputCell[] = RESULT_FIELDS.map(() => '');
   values.push(status, '', '', '');
-  return { values, formats: rowFormats(undefined) };
+  if (withPosition) values.push(...EMPTY_POSITION);
+  return { values, formats: rowFormats(undefined, withPosition) };
 }
 
 /** The columns `pricedRowFrom` reads: a re-price reads only these of the rows it replaces. */
@@ -157,15 +183,26 @@ function normal(cell: unknown): string {
   return typeof cell === 'string' ? cell.toLowerCase().replace(/\s+/g, '') : '';
 }
 
-const OUTPUT_KEYS = new Set(OUTPUT_HEADERS.map(normal));
+const OUTPUT_KEYS = new Set(
+  [...OUTPUT_HEADERS, ...POSITION_HEADERS, ...RANGE_HEADERS, ...COMPOSITE_HEADERS].map(normal),
+);
 
-/** true for a header cell naming one of the columns the add-in writes ("Salary50", "JobPrice Status"). */
+/**
+ * true for a header cell naming one of the columns the add-in writes ("Salary50", "JobPrice Status", the
+ * market-position, pay-range and composite columns).
+ */
 export function isOutputHeader(cell: unknown): boolean {
   return OUTPUT_KEYS.has(normal(cell));
 }
 
+/** The offset of the first header cell naming `header` (case and spaces ignored), or -1. */
+export function findHeader(headerCells: readonly unknown[] | null, header: string): number {
+  const want = normal(header);
+  return (headerCells ?? []).findIndex((cell) => normal(cell) === want);
+}
+
 export interface OutputLayout {
-  /** Column offset (from the block's first column) of each OUTPUT_HEADERS entry. */
+  /** Column offset (from the block's first column) of each header laid out (OUTPUT_HEADERS by default). */
   offsets: number[];
   /** true where the column already had our header (found, so it is ours to overwrite on re-price). */
   existing: boolean[];
@@ -181,8 +218,13 @@ export interface OutputLayout {
  * @param headerCells the header row from the block's first column as far right as the sheet is used,
  *   or null when the block has no header row
  * @param dataWidth columns of the selection (or table)
+ * @param headers the columns to place: a run's (`outputHeaders`), or the pay ranges' or composite's
  */
-export function layoutOutput(headerCells: readonly unknown[] | null, dataWidth: number): OutputLayout {
+export function layoutOutput(
+  headerCells: readonly unknown[] | null,
+  dataWidth: number,
+  headers: readonly string[] = OUTPUT_HEADERS,
+): OutputLayout {
   const found = new Map<string, number>();
   let lastUsed = dataWidth - 1;
   (headerCells ?? []).forEach((cell, i) => {
@@ -194,7 +236,7 @@ export function layoutOutput(headerCells: readonly unknown[] | null, dataWidth: 
   const existing: boolean[] = [];
   const added: Array<{ offset: number; header: string }> = [];
   let next = lastUsed + 1;
-  for (const header of OUTPUT_HEADERS) {
+  for (const header of headers) {
     const at = found.get(normal(header));
     if (at !== undefined) {
       offsets.push(at);

@@ -5,9 +5,13 @@
 
 /**
  * The ExcelApi version manifest.xml requires (<Set Name="ExcelApi" MinVersion="1.9"/>): the newest set any
- * API used unconditionally belongs to (Range.getSpecialCells, Range.getTables, RangeAreas.areas: 1.9;
- * Worksheet.getRangeByIndexes: 1.7; suspendApiCalculationUntilNextSync: 1.6; getUsedRangeOrNullObject,
- * getItemOrNullObject: 1.4; Worksheet.protection, rowHidden: 1.2). A test keeps the manifest and this equal.
+ * API used unconditionally belongs to (Range.getSpecialCells, Range.getTables, RangeAreas.areas,
+ * Range.findOrNullObject: 1.9; ChartAxis.numberFormat, ChartSeries.overlap: 1.8; Worksheet.getRangeByIndexes,
+ * ChartSeries.add/setValues/setXAxisValues/chartType, markers, ChartLineFormat.lineStyle: 1.7;
+ * suspendApiCalculationUntilNextSync, Range.conditionalFormats: 1.6; getUsedRangeOrNullObject,
+ * getItemOrNullObject, workbook.names.add: 1.4; Worksheet.protection, rowHidden, Range.formulasR1C1,
+ * workbook.onSelectionChanged: 1.2; worksheets.add, tables.add, charts.add: 1.1). A test keeps the
+ * manifest and this equal.
  */
 export const MIN_EXCEL_API = '1.9';
 

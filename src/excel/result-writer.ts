@@ -1,4 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
+import { NO_PAY, type PayReading } from '../domain/current-pay';
 import { failure, type JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
 import type { PricedRow } from '../domain/repricing-changes';
@@ -27,7 +28,8 @@ import { estimateRowBytes, planWriteChunks, type WriteChunk } from './write-chun
  * With the reader (2 + ceil(n/2000)), the overwrite check (1) and the new columns (1), a whole run of n
  * rows and R requests makes at most 6 + R + ceil(n/2000) + ceil(n/1000) syncs without a guard, and
  * 6 + 2·(R + ceil(n/1000)) + ceil(n/2000) with one (the pricing run's): ≤ 8 + 3·ceil(n/200). A filtered
- * (partly hidden) block costs one more read.
+ * (partly hidden) block costs one more read; a current-pay column at most three more (the Market Ratio
+ * conditional formats, src/excel/ratio-formats.ts).
  * Every chunk runs with `suspendApiCalculationUntilNextSync()`, and each row's output cells are one
  * range write, so a row is either fully written (figures, status, timestamp) or untouched.
  */
@@ -72,6 +74,11 @@ export interface WriterOptions {
    * say what moved. Read in the guard's sync (no extra sync with a guard).
    */
   keepPrevious?: boolean;
+  /**
+   * Each row's current pay (1-based sheet row → reading), when the sheet has a pay column: the layout then
+   * holds the market-position columns (outputHeaders(true)) and every row gets them.
+   */
+  pay?: ReadonlyMap<number, PayReading>;
 }
 
 /**
@@ -171,6 +178,7 @@ export class ResultWriter {
   private readonly aging: AgingSettings | undefined;
   private readonly guard: RowGuard | undefined;
   private readonly keepPrevious: boolean;
+  private readonly pay: ReadonlyMap<number, PayReading> | undefined;
 
   constructor(
     private readonly target: WriteTarget,
@@ -184,6 +192,12 @@ export class ResultWriter {
     this.guard = opts.guard;
     // Only columns that were there before the run can hold anything to compare.
     this.keepPrevious = (opts.keepPrevious ?? false) && target.layout.existing.some(Boolean);
+    this.pay = opts.pay;
+  }
+
+  /** The row's pay for its position cells; undefined when the layout has none. */
+  private payOf(row: number): PayReading | undefined {
+    return this.pay === undefined ? undefined : (this.pay.get(row) ?? NO_PAY);
   }
 
   /** Writes the outcomes of finished rows (keys: 1-based sheet rows). */
@@ -192,7 +206,7 @@ export class ResultWriter {
     const pricedAt = this.now().toISOString();
     const sheetRows = [...outcomes.keys()];
     const cells = sheetRows.map((row) =>
-      outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt, this.aging),
+      outputRow(outcomes.get(row) as JobOutcome<JobResult>, pricedAt, this.aging, this.payOf(row)),
     );
     const chunks = planWriteChunks(
       sheetRows.map((r) => r - 1),
@@ -231,7 +245,12 @@ export class ResultWriter {
       keepRows?.();
       const moved = checkRows?.() ?? new Set<number>();
       if (moved.size > 0) {
-        const changedRow = outputRow(failure('local', ROW_CHANGED_MESSAGE), '', this.aging);
+        const changedRow = outputRow(
+          failure('local', ROW_CHANGED_MESSAGE),
+          '',
+          this.aging,
+          this.pay === undefined ? undefined : NO_PAY,
+        );
         cells = planned.map((c, i) => (moved.has(i) ? changedRow : c));
         for (const i of moved) this.changed.add(sheetRows[i] as number);
       }

@@ -41,7 +41,23 @@ export async function saveStoredMapping(sheetName: string, mapping: StoredMappin
   const next: Record<string, unknown> = all.success ? { ...all.data } : {};
   if (mapping === null) delete next[sheetName];
   else next[sheetName] = StoredMappingSchema.parse(mapping);
-  store.set(KEY, next);
+  await saveSetting(KEY, next);
+}
+
+/**
+ * A setting of this workbook as `schema` reads it, or `fallback` when it is absent or does not read
+ * (hand-edited, from an older version): settings are a boundary, checked, never trusted.
+ */
+export function loadSetting<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+  const parsed = schema.safeParse(settings()?.get(key));
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** Sets one setting of this workbook and saves the settings with it (Office.context.document.settings). */
+export async function saveSetting(key: string, value: unknown): Promise<void> {
+  const store = settings();
+  if (!store) return;
+  store.set(key, value);
   await new Promise<void>((resolve, reject) =>
     store.saveAsync((result) =>
       result.status === Office.AsyncResultStatus.Failed ? reject(new Error(result.error.message)) : resolve(),
@@ -56,24 +72,28 @@ const AGING_KEY = 'jobprice.aging';
  * Salary and Comp figures to. A value that does not read as settings (hand-edited, older) counts as off.
  */
 export function loadAgingSettings(): AgingSettings {
-  const store = settings();
-  const parsed = AgingSettingsSchema.safeParse(store?.get(AGING_KEY));
-  return parsed.success ? parsed.data : DEFAULT_AGING;
+  return loadSetting(AGING_KEY, AgingSettingsSchema, DEFAULT_AGING);
 }
 
 /** @throws Error with the field at fault when `value` is not valid aging settings. */
 export async function saveAgingSettings(value: AgingSettings): Promise<void> {
-  const checked = AgingSettingsSchema.safeParse(value);
+  await saveCheckedSetting(AGING_KEY, AgingSettingsSchema, value, 'aging');
+}
+
+/**
+ * Saves `value` under `key` once `schema` accepts it.
+ * @throws Error naming the field at fault ("ratePercent: Too big…"), or `what` for the whole value.
+ */
+export async function saveCheckedSetting<T>(
+  key: string,
+  schema: z.ZodType<T>,
+  value: T,
+  what: string,
+): Promise<void> {
+  const checked = schema.safeParse(value);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new Error(`${String(issue?.path[0] ?? 'aging')}: ${issue?.message ?? 'invalid'}`);
+    throw new Error(`${String(issue?.path[0] ?? what)}: ${issue?.message ?? 'invalid'}`);
   }
-  const store = settings();
-  if (!store) return;
-  store.set(AGING_KEY, checked.data);
-  await new Promise<void>((resolve, reject) =>
-    store.saveAsync((result) =>
-      result.status === Office.AsyncResultStatus.Failed ? reject(new Error(result.error.message)) : resolve(),
-    ),
-  );
+  await saveSetting(key, checked.data);
 }

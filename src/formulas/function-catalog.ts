@@ -1,4 +1,5 @@
 import type { CellArg, JobArgs } from './args';
+import { ANALYST_FUNCTIONS } from './analyst-functions';
 
 /**
  * The JOBPRICE.* functions in one table: their names, help texts, parameters and what each returns.
@@ -102,7 +103,12 @@ export type FunctionReturn =
   | { readonly kind: 'field' }
   | { readonly kind: 'match' }
   /** The whole priced job as one entity value (a card; CustomFunctionsRuntime 1.4). */
-  | { readonly kind: 'entity' };
+  | { readonly kind: 'entity' }
+  // Where a current pay sits against the job's market (src/functions/analyst.ts); the pay stays local.
+  | { readonly kind: 'marketRatio' }
+  | { readonly kind: 'marketPercentile' }
+  // A weighted, aged composite of figures in the workbook: no job, no service call.
+  | { readonly kind: 'composite' };
 
 export interface FunctionEntry {
   /** The id Excel shows after "JOBPRICE.". */
@@ -116,6 +122,8 @@ export interface FunctionEntry {
   readonly leading?: readonly ExtraParameter[];
   /** Parameters after `revenue` and before `jobcode`, which stays last. */
   readonly trailing?: readonly ExtraParameter[];
+  /** false for a function that prices no job: its parameters are `leading` alone. */
+  readonly jobArguments?: false;
 }
 
 const percentile = (p: number): string => (p === 50 ? 'median (50th)' : `${p}th`);
@@ -224,6 +232,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
     returnsHelp: 'The priced job as an entity value (a card with every result field).',
     returns: { kind: 'entity' },
   },
+  ...ANALYST_FUNCTIONS,
 ];
 
 /**
@@ -240,6 +249,7 @@ export function helpAnchor(entry: FunctionEntry): string {
 
 /** Every parameter of a function in formula order, job arguments included. */
 export function formulaParameters(entry: FunctionEntry): Array<ExtraParameter | JobArgument> {
+  if (entry.jobArguments === false) return [...(entry.leading ?? [])];
   const job = JOB_ARGUMENTS.slice(0, -1);
   const last = JOB_ARGUMENTS[JOB_ARGUMENTS.length - 1] as JobArgument;
   return [...(entry.leading ?? []), ...job, ...(entry.trailing ?? []), last];

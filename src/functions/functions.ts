@@ -10,9 +10,11 @@
  * Argument order, shared by every function:
  *   title, [desc], [country], [state], [city], [zip], [naics], [fte], [revenue], [jobcode].
  * FIELD takes the field name first; MATCH takes its header flag after revenue; jobcode is always last.
+ * MARKETRATIO and MARKETPERCENTILE take the current pay first; COMPOSITE prices no job.
  * JOB returns an entity value (Excel.EntityCellValue: a card; the metadata declares its result "any").
  * Omitted optional arguments arrive as null (not undefined); args.ts treats null and "" as unused.
  */
+import { compositeCell, marketPercentileCell, marketRatioCell } from './analyst';
 import { anyField, jobCard, matchRow, numberField, textField } from './jobprice';
 
 /**
@@ -807,4 +809,113 @@ export function job(
     revenue,
     jobCode: jobcode,
   });
+}
+
+/**
+ * Current pay ÷ the job's market median (Salary50), to two decimals: 1.00 is the median, 0.90 is 10 % below it.
+ * @customfunction MARKETRATIO
+ * @param pay Current annual pay (for an hourly rate, the rate × 2,080). It stays in the workbook: only the job is sent.
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns Pay ÷ Salary50.
+ * @helpurl https://localhost:3000/functions.html#marketratio
+ */
+export function marketRatio(
+  pay: number | string,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<number> {
+  return marketRatioCell(pay, {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
+}
+
+/**
+ * Where current pay falls among the job's market percentiles (P10–P90, interpolated on a log scale): a whole percentile, or "<10" / ">90" outside them.
+ * @customfunction MARKETPERCENTILE
+ * @param pay Current annual pay (for an hourly rate, the rate × 2,080). It stays in the workbook: only the job is sent.
+ * @param title Job title to match, e.g. "Software Developer".
+ * @param [desc] Job description text; leave empty when there is none.
+ * @param [country] Country, ISO 3-letter code (USA when empty).
+ * @param [state] State: its name or 2-letter code (e.g. California or CA).
+ * @param [city] City in that state (needs a state or a ZIP).
+ * @param [zip] 5-digit ZIP code; it alone fixes the area.
+ * @param [naics] Industry NAICS code; its 2-digit sector is used.
+ * @param [fte] Company size in full-time employees (leave empty when revenue is given).
+ * @param [revenue] Company revenue, in the currency's units (leave empty when fte is given).
+ * @param [jobcode] Benchmark job code that pins the match, e.g. "15-1252.00" (as Review matches writes it); leave empty to match the title.
+ * @returns The percentile of the pay, or "<10" / ">90".
+ * @helpurl https://localhost:3000/functions.html#marketpercentile
+ */
+export function marketPercentile(
+  pay: number | string,
+  title: string | number | Excel.CellValue,
+  desc?: string | number | Excel.CellValue | null,
+  country?: string | Excel.CellValue | null,
+  state?: string | Excel.CellValue | null,
+  city?: string | Excel.CellValue | null,
+  zip?: string | number | Excel.CellValue | null,
+  naics?: string | number | Excel.CellValue | null,
+  fte?: number | string | Excel.CellValue | null,
+  revenue?: number | string | Excel.CellValue | null,
+  jobcode?: string | number | Excel.CellValue | null,
+): Promise<number | string> {
+  return marketPercentileCell(pay, {
+    title,
+    description: desc,
+    country,
+    state,
+    city,
+    zip,
+    naics,
+    fte,
+    revenue,
+    jobCode: jobcode,
+  });
+}
+
+/**
+ * Weighted composite of survey figures, each aged from its own date to one date, computed in the workbook (no service call). An empty figure drops out and the other weights are normalised.
+ * @customfunction COMPOSITE
+ * @param values The figures, e.g. B2:D2; an empty cell drops out of the composite.
+ * @param weights A weight for each figure, as many as values (2 and 1 are two thirds and one third); leave empty for equal weights.
+ * @param [dates] Each figure's effective date (a date or YYYY-MM-DD text), as many as values; leave out to average the figures as they are.
+ * @param [agedTo] The date every figure is aged to; the latest of the dates when left out.
+ * @param [rate] Yearly aging rate, e.g. 3% (the default) or 0.03.
+ * @returns The weighted, aged composite.
+ * @helpurl https://localhost:3000/functions.html#composite
+ */
+export function composite(
+  values: unknown[][],
+  weights: unknown[][],
+  dates?: unknown[][],
+  agedTo?: number | string | null,
+  rate?: number | null,
+): number {
+  return compositeCell(values, weights, dates, agedTo, rate);
 }

@@ -28,7 +28,8 @@ async function pricedJob(args: JobArgs): Promise<{ spec: JobSpec; result: JobRes
   return { spec: parsed.spec, result: outcome.result };
 }
 
-async function priced(args: JobArgs): Promise<JobResult> {
+/** The priced result of a formula's job (the market functions price through it too). */
+export async function priced(args: JobArgs): Promise<JobResult> {
   return (await pricedJob(args)).result;
 }
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from './server';
 import type { RateLimitSettings } from './http/rate-limit';
+import { secretStrengthProblem } from './auth/secret-strength';
 
 /**
  * The service's settings, built once from the environment at the entry point (main.ts) and passed down.
@@ -15,11 +16,13 @@ import type { RateLimitSettings } from './http/rate-limit';
  * | JOBPRICE_TOKEN_SECRET        | random per start         | HMAC key for tokens, ≥ 32 characters; when unset, a restart invalidates every token |
  * | JOBPRICE_TOKEN_TTL_SECONDS   | 3600                     | access token lifetime |
  * | JOBPRICE_CLIENTS_FILE        | —                        | JSON clients file (see auth/clients.ts) |
- * | JOBPRICE_CLIENT_ID / _SECRET | —                        | one full-scope client (secret ≥ 16 characters) |
+ * | JOBPRICE_CLIENT_ID / _SECRET | —                        | one full-scope client (secret ≥ 128 bits, auth/secret-strength.ts) |
  * | JOBPRICE_CORS_ORIGINS        | https://localhost:3000   | comma-separated trusted origins ("" = none) |
  * | JOBPRICE_BODY_LIMIT_BYTES    | 1048576                  | request body limit (413 above it) |
  * | JOBPRICE_RATE_LIMIT_RPS      | 50                       | per-client requests per second; 0 turns rate limiting off |
  * | JOBPRICE_RATE_LIMIT_BURST    | 100                      | per-client burst |
+ * | JOBPRICE_MAX_CONNECTIONS     | open-file limit − 256    | sockets in all (at most 16,384 by default) |
+ * | JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS | 256              | sockets per address (IPv6: per /64) |
  * | JOBPRICE_ACCESS_LOG          | off                      | "1"/"true": one log line per request (no headers, no bodies) |
  * | JOBPRICE_DATA_DIR            | engine default (data/build) | built index folder |
  * | JOBPRICE_RAW_DIR             | engine default           | raw data folder (for the staleness check) |
@@ -43,6 +46,8 @@ export interface ServiceConfig {
   readonly corsOrigins: readonly string[];
   readonly bodyLimitBytes: number;
   readonly rateLimit: RateLimitSettings | null;
+  /** Absent fields take http/connections.ts's defaults (the total from the open-file limit). */
+  readonly connections: { readonly maxConnections?: number; readonly maxPerAddress?: number };
   readonly accessLog: boolean;
   readonly dataDir: string;
   readonly rawDir: string;
@@ -79,7 +84,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~-]{1,128}$/, 'letters, digits and . _ ~ - only')
     .optional(),
-  JOBPRICE_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  JOBPRICE_CLIENT_SECRET: z
+    .string()
+    .superRefine((secret, ctx) => {
+      const problem = secretStrengthProblem(secret);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   JOBPRICE_CORS_ORIGINS: z.string().optional(),
   JOBPRICE_BODY_LIMIT_BYTES: intIn(1024, 64 * 1024 * 1024).default(DEFAULT_BODY_LIMIT_BYTES),
   JOBPRICE_RATE_LIMIT_RPS: z
@@ -88,6 +99,8 @@ const EnvSchema = z.object({
     .transform(Number)
     .default(50),
   JOBPRICE_RATE_LIMIT_BURST: intIn(1, 1_000_000).default(100),
+  JOBPRICE_MAX_CONNECTIONS: intIn(1, 1_000_000).optional(),
+  JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS: intIn(1, 1_000_000).optional(),
   JOBPRICE_ACCESS_LOG: z.enum(['', '0', '1', 'false', 'true']).default(''),
   JOBPRICE_DATA_DIR: z.string().min(1).optional(),
   JOBPRICE_WORKERS: intIn(1, 1024).optional(),
@@ -166,6 +179,12 @@ export function loadConfig(
       e.JOBPRICE_RATE_LIMIT_RPS > 0
         ? { ratePerSecond: e.JOBPRICE_RATE_LIMIT_RPS, burst: e.JOBPRICE_RATE_LIMIT_BURST }
         : null,
+    connections: {
+      ...(e.JOBPRICE_MAX_CONNECTIONS === undefined ? {} : { maxConnections: e.JOBPRICE_MAX_CONNECTIONS }),
+      ...(e.JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS === undefined
+        ? {}
+        : { maxPerAddress: e.JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS }),
+    },
     accessLog: e.JOBPRICE_ACCESS_LOG === '1' || e.JOBPRICE_ACCESS_LOG === 'true',
     workers: e.JOBPRICE_WORKERS ?? availableParallelism(),
     redisUrl: e.JOBPRICE_REDIS_URL ?? null,

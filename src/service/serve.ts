@@ -1,3 +1,4 @@
+import { secretCheckLimitsPerWorker } from './auth/check-gate';
 import { resolveClients } from './bootstrap';
 import type { ServiceConfig } from './config';
 import { loadPricingEngine } from './engine/index';
@@ -47,6 +48,8 @@ export async function serve(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     rateLimit: config.rateLimit,
+    connections: config.connections,
+    secretChecks: secretCheckLimitsPerWorker(config.workers),
     ...(shared === null
       ? {}
       : {

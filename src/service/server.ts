@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
 import { TokenSigner } from './auth/tokens';
@@ -8,7 +8,7 @@ import { createRequestHandler } from './http/handler';
 import { answerProbe, type ReadinessCheck } from './http/probes';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
-import { TokenEndpoint } from './http/token-route';
+import { DEFAULT_TOKEN_REFUSAL_DELAY_MS, TokenEndpoint } from './http/token-route';
 import {
   DEFAULT_SIGN_IN_THROTTLE,
   SignInThrottle,
@@ -16,6 +16,13 @@ import {
 } from './auth/sign-in-throttle';
 import { DEFAULT_SECRET_CHECK_LIMITS, SecretCheckGate, type SecretCheckLimits } from './auth/check-gate';
 import { MemoryRateStore, type RateStore } from './limits/rate-store';
+import { RefusalLog } from './http/refusal-log';
+import {
+  ConnectionGuard,
+  defaultConnectionLimits,
+  serverOptions,
+  type ConnectionLimits,
+} from './http/connections';
 
 /**
  * Composition of the reference service: engine + clients + settings → a node:http server.
@@ -45,6 +52,8 @@ export interface ServiceOptions {
   readonly signInThrottle?: SignInThrottleSettings | null;
   /** The bound on concurrent secret checks in this process (check-gate.ts); absent: the default; null: none. */
   readonly secretChecks?: SecretCheckLimits | null;
+  /** How long a 429 from /oauth/token waits before it is sent (token-route.ts); absent: 1 s. */
+  readonly tokenRefusalDelayMs?: number;
   /**
    * Where the rate limits and the sign-in throttle keep their counters; absent: in this process
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
@@ -52,6 +61,8 @@ export interface ServiceOptions {
   readonly rateStore?: RateStore;
   /** What else GET /readyz checks besides draining (http/probes.ts), e.g. the shared store. */
   readonly readinessChecks?: readonly ReadinessCheck[];
+  /** Connection caps and timeouts (http/connections.ts); what is absent takes its default. */
+  readonly connections?: Partial<ConnectionLimits>;
   readonly logger?: Logger;
   readonly accessLog?: boolean;
   /** Milliseconds since the epoch; tests move it to expire tokens and refill buckets. */
@@ -87,12 +98,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     throttle: throttle ? new SignInThrottle(throttle, store) : null,
     perAddress: rateLimiter,
     checks: checks ? new SecretCheckGate(checks) : null,
+    refusalDelayMs: options.tokenRefusalDelayMs ?? DEFAULT_TOKEN_REFUSAL_DELAY_MS,
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   if (!Number.isInteger(bodyLimitBytes) || bodyLimitBytes < 1)
     throw new Error('bodyLimitBytes must be a positive integer');
 
   let shuttingDown = false;
+  const logger = options.logger ?? silentLogger;
+  const refusalLog = new RefusalLog(logger, undefined, now);
   const handler = createRequestHandler({
     engine: options.engine,
     clients,
@@ -101,19 +115,23 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     cors: new CorsPolicy(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     bodyLimitBytes,
     rateLimiter,
-    logger: options.logger ?? silentLogger,
+    logger,
+    refusalLog,
     accessLog: options.accessLog ?? false,
     isShuttingDown: () => shuttingDown,
   });
 
+  // The probes are answered before the handler: no token, no rate limit, no body (http/probes.ts).
   const readiness = options.readinessChecks ?? [];
-  const server = createServer((req, res) => {
+  const serveRequest = (req: IncomingMessage, res: ServerResponse): void => {
     if (!answerProbe(req, res, readiness, () => shuttingDown)) handler(req, res);
-  });
-  // A slow or stalled client cannot hold a socket forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  };
+  // A slow, stalled or idle client cannot hold a socket forever, nor one address all of them.
+  const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...options.connections };
+  const server = createServer(serverOptions(limits), serveRequest);
+  // Expect: 100-continue goes to the same handler; readBody says Continue once the request may send its body.
+  server.on('checkContinue', serveRequest);
+  new ConnectionGuard(server, limits, logger);
 
   return {
     server,
@@ -131,7 +149,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     close(graceMs = 5_000) {
       shuttingDown = true;
       return new Promise((resolve) => {
-        if (!server.listening) return resolve();
+        if (!server.listening) {
+          refusalLog.flush();
+          return resolve();
+        }
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         timer.unref();
         // Keep-alive sockets become idle as their in-flight requests finish; close them as they do,
@@ -141,6 +162,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         server.close(() => {
           clearTimeout(timer);
           clearInterval(sweep);
+          refusalLog.flush();
           resolve();
         });
         server.closeIdleConnections();

@@ -37,11 +37,19 @@ export function busy(button: HTMLButtonElement, action: () => Promise<void>): ()
   return () => void run();
 }
 
-/** Shows "Working…" in `message`, then what `action` resolves with as a success, or its error. */
-export async function reportIn(message: HTMLElement, action: () => Promise<string>): Promise<void> {
+/**
+ * Shows "Working…" in `message`, then what `action` resolves with (a text, shown as a success, or a text
+ * and its tone: a "nothing was changed" is no success), or its error.
+ */
+export async function reportIn(
+  message: HTMLElement,
+  action: () => Promise<string | { text: string; tone: MessageTone }>,
+): Promise<void> {
   showMessage(message, formulasTexts.working);
   try {
-    showMessage(message, await action(), 'success');
+    const outcome = await action();
+    if (typeof outcome === 'string') showMessage(message, outcome, 'success');
+    else showMessage(message, outcome.text, outcome.tone);
   } catch (err) {
     showMessage(message, errorMessage(err), 'error');
   }

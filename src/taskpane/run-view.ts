@@ -192,6 +192,7 @@ async function runPricing(session: Session, mode: RunMode, deps: RunViewDeps): P
     showRunError(errorMessage(err));
   } finally {
     setRunning(null);
+    deps.afterRun?.();
   }
 }
 
@@ -200,6 +201,8 @@ export interface RunViewDeps {
   focusSignIn: () => void;
   /** Opens the Review card on the rows selected now. */
   openReview: () => Promise<void>;
+  /** Called after every run, however it ended (the market picture redraws its row). */
+  afterRun?: () => void;
 }
 
 export interface RunView {

@@ -1,8 +1,12 @@
 import { errorMessage } from '../domain/error-message';
 import css from './taskpane.css';
+import analystCss from './analyst.css';
 import { getSession } from '../session/session';
 import { byId } from './dom';
 import { initAgingView } from './aging-view';
+import { initCompositeView } from './composite-view';
+import { initMarketPictureView } from './market-picture-view';
+import { initRangesView } from './ranges-view';
 import { initBuilderView } from './builder-view';
 import { initConnectionView } from './connection-view';
 import { initFormulasView } from './formulas-view';
@@ -23,7 +27,7 @@ import { runTexts, setLocale } from './texts';
 if (!document.getElementById('jobprice-css')) {
   const style = document.createElement('style');
   style.id = 'jobprice-css';
-  style.textContent = css;
+  style.textContent = `${css}\n${analystCss}`;
   document.head.append(style);
 }
 
@@ -45,10 +49,15 @@ async function start(): Promise<void> {
   const connection = initConnectionView(session, settings.applyServiceUrl);
   initMappingView();
   initAgingView();
+  // After pricing: the market picture is redrawn whenever a run or a card changes the figures it shows.
+  const picture = initMarketPictureView();
+  initRangesView({ afterWrite: picture.refresh });
+  initCompositeView({ afterWrite: picture.refresh });
   // The run's summary opens the Review card, and the card re-prices through the run: each gets the other late.
   const run = initRunView(session, {
     focusSignIn: connection.focusSignIn,
     openReview: () => review.open(),
+    afterRun: picture.refresh,
   });
   const review = initReviewView({
     client: () => session.client(),

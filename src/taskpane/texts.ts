@@ -1,7 +1,14 @@
 import type { AgingSettings } from '../domain/aging';
+import { HOURS_PER_YEAR } from '../domain/current-pay';
+import type { MarketPercentile } from '../domain/market-position';
+import type { RangeTarget } from '../domain/pay-range';
 import type { PlanProgress } from '../domain/plan-runner';
 import type { ChangeReason, RowChange } from '../domain/repricing-changes';
 import type { SelectionBlock } from '../excel/selection-reader';
+import type { CompositeSummary } from '../usecases/composite';
+import type { MarketBand } from '../usecases/market-band';
+import type { ChartSummary } from '../usecases/market-chart';
+import type { PayRangeSummary } from '../usecases/pay-ranges';
 import type { PriceRunSummary } from '../usecases/pricing-run';
 
 /**
@@ -93,6 +100,27 @@ export function summaryLines(s: PriceRunSummary): SummaryLine[] {
   ];
   if (s.skippedBlank > 0)
     lines.splice(3, 0, { key: 'skipped-blank', label: 'Skipped blank rows', value: num(s.skippedBlank) });
+  if (s.currentPay) lines.push(...currentPayLines(s.currentPay));
+  return lines;
+}
+
+/** With a current-pay column: how many pays were compared, and that hourly rates were annualised. */
+function currentPayLines(p: NonNullable<PriceRunSummary['currentPay']>): SummaryLine[] {
+  const lines: SummaryLine[] = [
+    { key: 'pay-compared', label: 'Compared with current pay', value: num(p.compared) },
+  ];
+  if (p.hourly > 0)
+    lines.push({
+      key: 'pay-hourly',
+      label: `Hourly pay annualised (× ${num(HOURS_PER_YEAR)} hours)`,
+      value: num(p.hourly),
+    });
+  if (p.without > 0)
+    lines.push({
+      key: 'pay-without',
+      label: 'No usable current pay (see Market Note)',
+      value: num(p.without),
+    });
   return lines;
 }
 
@@ -209,6 +237,113 @@ export const reviewTexts = {
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} into the Job Code column${created ? ' (added right of the inputs)' : ''}; re-pricing…`,
   repriced: (rows: number): string =>
     `Wrote ${rows} job ${plural(rows, 'code', 'codes')} and re-priced: those rows are pinned to the chosen jobs.`,
+} as const;
+
+/** Money as the pane writes it: $92,000 for US dollars, 92,000 EUR otherwise. */
+export function money(x: number, currency = ''): string {
+  const whole = num(Math.round(x));
+  const code = currency.toUpperCase();
+  return code === '' || code === 'USD' ? `$${whole}` : `${whole} ${code}`;
+}
+
+/** "42nd percentile", "below the 10th percentile", "above the 90th percentile". */
+export function percentileText(p: MarketPercentile): string {
+  const ordinal = (n: number): string => {
+    const teen = n % 100 >= 11 && n % 100 <= 13;
+    const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+    return `${n}${suffix}`;
+  };
+  if (typeof p === 'number') return `${ordinal(p)} percentile`;
+  const at = Number(p.slice(1));
+  return p.startsWith('<') ? `below the ${ordinal(at)} percentile` : `above the ${ordinal(at)} percentile`;
+}
+
+export const bandTexts = {
+  /** The picture's text equivalent: every figure it draws, in words. */
+  describe: (b: MarketBand): string => {
+    const m = (x: number): string => money(x, b.currency);
+    const f = b.figures;
+    const published = ([10, 25, 50, 75, 90] as const)
+      .filter((p) => f[p] !== undefined)
+      .map((p) => `P${p} ${m(f[p] as number)}`)
+      .join(', ');
+    const who = `Row ${b.row}${b.title === '' ? '' : `, ${b.title}`}`;
+    const asOf = b.asOf === '' ? '' : ` (as of ${b.asOf})`;
+    const parts = [`${who}: market ${published}${asOf}.`];
+    parts.push(payText(b));
+    if (b.rangeMin !== null && b.rangeMax !== null)
+      parts.push(`Pay range ${m(b.rangeMin)} to ${m(b.rangeMax)}.`);
+    return parts.join(' ');
+  },
+  none: 'Select a priced row (one with Salary figures beside it) to see where it sits in its market.',
+  couldNotRead: (error: string): string => `Could not read the active row: ${error}`,
+  replaceChart:
+    'The workbook already has a "JobPrice Chart" sheet. Replace it (its table and chart) with a chart of these jobs?',
+  charted: (s: ChartSummary): string => {
+    if (s.status === 'declined') return 'Nothing was changed: you kept the JobPrice Chart sheet.';
+    const left = [
+      s.unpriced > 0 ? `${count(s.unpriced, 'row was', 'rows were')} left out (not priced)` : '',
+      s.beyondLimit > 0
+        ? `${count(s.beyondLimit, 'more job', 'more jobs')} beyond the first 50 ${plural(s.beyondLimit, 'was', 'were')} left out`
+        : '',
+    ].filter((t) => t !== '');
+    return `Charted ${count(s.jobs, 'job', 'jobs')} on the "JobPrice Chart" sheet.${left.length > 0 ? ` ${left.join('; ')}.` : ''}`;
+  },
+} as const;
+
+function payText(b: MarketBand): string {
+  const pay = b.pay;
+  if (pay.kind === 'none') return 'No current pay.';
+  if (pay.kind === 'invalid') return `${pay.note}.`;
+  const annual = money(pay.annual, b.currency);
+  const hourly =
+    pay.hourly === null ? '' : ` (${money(pay.hourly, b.currency)} an hour × ${num(HOURS_PER_YEAR)})`;
+  if (b.position === null) return `Current pay ${annual}${hourly}.`;
+  const { percentile, position, ratio } = b.position;
+  const where =
+    typeof percentile === 'number' ? `at the ${percentileText(percentile)}` : percentileText(percentile);
+  return `Current pay ${annual}${hourly} is ${where} (${position}), ${ratio.toFixed(2)} of the median.`;
+}
+
+/** The pay-range card's choices, as the selects show them. */
+export const RANGE_TARGET_LABELS: Readonly<Record<RangeTarget, string>> = {
+  Salary25: 'Base salary P25',
+  Salary50: 'Base salary P50',
+  Salary75: 'Base salary P75',
+  Comp25: 'Total cash P25',
+  Comp50: 'Total cash P50',
+  Comp75: 'Total cash P75',
+  'Composite P50': 'Composite P50 (your surveys)',
+};
+
+export const rangesTexts = {
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the ranges go already ${plural(cells, 'holds', 'hold')} data. Replace ${plural(cells, 'it', 'them')}?`,
+  wrote: (s: PayRangeSummary, spreadPercent: number, rounding: number): string =>
+    s.status === 'declined'
+      ? 'Nothing was changed: you chose to keep your cells.'
+      : `Wrote ranges for ${count(s.rows, 'row', 'rows')} around ${s.target}${s.withPay ? ', with Compa-Ratio and Range Penetration' : ''}: spread ${spreadPercent} %, ${rounding === 0 ? 'not rounded' : `rounded to ${num(rounding)}`}. They are formulas: change the spread or rounding cell on the "JobPrice Settings" sheet and every range follows.`,
+  fromCells: (spreadPercent: number, rounding: number): string =>
+    `The workbook's range cells hold spread ${spreadPercent} % and rounding ${rounding === 0 ? 'none' : num(rounding)}.`,
+  notSaved: (error: string): string => `Not saved: ${error}`,
+} as const;
+
+export const compositeTexts = {
+  found: (surveys: number): string =>
+    surveys === 0
+      ? 'No survey columns beside these rows. Head them like "Mercer P50" (P25 and P75 columns beside them are used too).'
+      : `${count(surveys, 'survey column', 'survey columns')} found. Tick the sources, give each a weight and its effective date.`,
+  /** A survey and the percentiles its columns give. */
+  source: (survey: string, percentiles: readonly number[]): string =>
+    `${survey} (${percentiles.map((p) => `P${p}`).join(', ')})`,
+  jobPrice: 'JobPrice (Salary P25–P75, dated per row)',
+  share: (share: number): string => `${Math.round(share * 100)} %`,
+  replaceCells: (cells: number): string =>
+    `${count(cells, 'cell', 'cells')} where the composite goes already ${plural(cells, 'holds', 'hold')} data. Replace ${plural(cells, 'it', 'them')}?`,
+  wrote: (s: CompositeSummary, agedTo: string): string =>
+    s.status === 'declined'
+      ? 'Nothing was changed: you chose to keep your cells.'
+      : `Wrote the composite of ${s.sources.join(', ')} for ${count(s.rows, 'row', 'rows')}${agedTo === '' ? '' : `, aged to ${agedTo}`}.${s.empty > 0 ? ` ${count(s.empty, 'row has', 'rows have')} no source figure.` : ''}`,
 } as const;
 
 /** The re-price change list under a run's summary (src/taskpane/changes-view.ts). */

@@ -1,4 +1,5 @@
 import type { AgingSettings } from '../domain/aging';
+import { readCurrentPay, type PayReading } from '../domain/current-pay';
 import { errorMessage } from '../domain/error-message';
 import { mappingProblems, type ColumnMapping } from '../domain/column-mapping';
 import { createRowParser, type ParsedRow } from '../domain/row-parsing';
@@ -6,8 +7,10 @@ import { planBatches } from '../domain/planner';
 import { runPlan, type PlanProgress, type SendBatch } from '../domain/plan-runner';
 import type { JobOutcome } from '../domain/outcome';
 import type { JobResult } from '../api/wire';
-import { layoutOutput, pricedRowOf } from '../excel/output-columns';
+import { layoutOutput, outputHeaders, pricedRowOf } from '../excel/output-columns';
 import { changedRows, type RowChange } from '../domain/repricing-changes';
+import { MARKET_RATIO_HEADER } from '../excel/position-columns';
+import { ensureRatioFormats } from '../excel/ratio-formats';
 import {
   addOutputColumns,
   countCellsToOverwrite,
@@ -72,6 +75,11 @@ export interface PriceRunSummary {
    * why where the rows tell (src/domain/repricing-changes.ts); in sheet order.
    */
   changes: RowChange[];
+  /**
+   * With a current-pay column: priced rows whose pay was compared with the market, how many of those were
+   * hourly rates annualised at 2,080 hours, and how many priced rows had no pay or one that is not a number.
+   */
+  currentPay?: { compared: number; hourly: number; without: number };
   /**
    * Where the rows are: the sheet, the block's columns, and its first and last data rows (1-based sheet
    * rows), for selecting rows after the run.
@@ -148,7 +156,9 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('parsed');
   if (parsed.length === 0) return base;
 
-  const layout = layoutOutput(block.headerCells, block.width);
+  // A current-pay column adds the market-position columns (src/excel/position-columns.ts).
+  const withPay = mapping.pay !== undefined || mapping.hourlyPay !== undefined;
+  const layout = layoutOutput(block.headerCells, block.width, outputHeaders(withPay));
   if (opts.mode === 'reprice' && !layout.existing.some(Boolean)) {
     throw new SelectionProblem(
       'No JobPrice columns were found next to these rows. Use "Price selected rows" first.',
@@ -181,10 +191,12 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
   opts.onPhase?.('planned');
   await addOutputColumns(target);
   opts.onPhase?.('prepared');
+  const pays = withPay ? payReadings(block, mapping, parsed) : undefined;
   const writer = new ResultWriter(target, {
     ...opts.writer,
     guard: rowGuard(block, mapping, parsed),
     keepPrevious: true,
+    ...(pays ? { pay: pays } : {}),
   });
   let requests = 0;
   const send: SendBatch<JobResult> = (items, signal) => {
@@ -208,13 +220,25 @@ export async function priceSelection(opts: PriceRunOptions): Promise<PriceRunSum
     throw err;
   }
 
+  if (pays) {
+    base.currentPay = { compared: 0, hourly: 0, without: 0 };
+    const ratioColumn =
+      target.firstCol + (layout.offsets[outputHeaders(true).indexOf(MARKET_RATIO_HEADER)] ?? 0);
+    await ensureRatioFormats(block.sheetName, [ratioColumn], (block.headerRow ?? block.firstDataRow - 1) + 1);
+  }
   for (const [row, answer] of [...outcomes].sort((a, b) => a[0] - b[0])) {
     // A row that moved under the run was written with a message, not with what was priced for it.
     const outcome: JobOutcome<JobResult> = writer.changed.has(row)
       ? { ok: false, kind: 'local', message: ROW_CHANGED_MESSAGE }
       : answer;
-    if (outcome.ok) base.priced++;
-    else if (outcome.kind === 'cancelled') base.cancelled++;
+    if (outcome.ok) {
+      base.priced++;
+      const pay = pays?.get(row);
+      if (base.currentPay && pay?.kind === 'pay') {
+        base.currentPay.compared++;
+        if (pay.hourly !== null) base.currentPay.hourly++;
+      } else if (base.currentPay) base.currentPay.without++;
+    } else if (outcome.kind === 'cancelled') base.cancelled++;
     else {
       base.failed++;
       base.failedRows.push(row);
@@ -245,6 +269,21 @@ function rowGuard(block: SelectionBlock, mapping: ColumnMapping, parsed: readonl
     expected.set(p.row, fingerprint(offsets.map((o) => cells[o] ?? '')));
   }
   return { columns: offsets.map((o) => block.firstCol + o), expected };
+}
+
+/** Each row's current pay, read from its annual and hourly pay cells as the run read them. */
+function payReadings(
+  block: SelectionBlock,
+  mapping: ColumnMapping,
+  parsed: readonly ParsedRow[],
+): Map<number, PayReading> {
+  const pays = new Map<number, PayReading>();
+  for (const p of parsed) {
+    const cells = block.rows[p.row - 1 - block.firstDataRow] ?? [];
+    const at = (col: number | undefined): unknown => (col === undefined ? undefined : cells[col]);
+    pays.set(p.row, readCurrentPay(at(mapping.pay), at(mapping.hourlyPay)));
+  }
+  return pays;
 }
 
 /** After a failed write, rows not yet written say so, rather than keeping figures that look current. */

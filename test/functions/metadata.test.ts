@@ -24,11 +24,16 @@ const EXPECTED_IDS = [
   'CURRENCY',
   'FIELD',
   'MATCH',
+  'MARKETRATIO',
+  'MARKETPERCENTILE',
+  'COMPOSITE',
   'JOB',
 ];
 const JOB_PARAMS = ['title', 'desc', 'country', 'state', 'city', 'zip', 'naics', 'fte', 'revenue'];
 /** D19: every function ends with `jobcode`; MATCH keeps `header` where it was. */
 const LAST = 'jobcode';
+/** COMPOSITE prices no job: its own parameters, ranges first. */
+const COMPOSITE_PARAMS = ['values', 'weights', 'dates', 'agedTo', 'rate'];
 
 let host: FunctionsHost;
 beforeAll(async () => {
@@ -52,11 +57,15 @@ describe('functions.json (custom-functions-metadata)', () => {
           ? ['name', ...JOB_PARAMS, LAST]
           : f.id === 'MATCH'
             ? [...JOB_PARAMS, 'header', LAST]
-            : [...JOB_PARAMS, LAST];
+            : f.id === 'MARKETRATIO' || f.id === 'MARKETPERCENTILE'
+              ? ['pay', ...JOB_PARAMS, LAST]
+              : f.id === 'COMPOSITE'
+                ? COMPOSITE_PARAMS
+                : [...JOB_PARAMS, LAST];
       expect(names).toEqual(expected);
       for (const p of f.parameters) {
         expect(p.description?.length ?? 0).toBeGreaterThan(5);
-        expect(Boolean(p.optional)).toBe(!['title', 'name'].includes(p.name));
+        expect(Boolean(p.optional)).toBe(!['title', 'name', 'pay', 'values', 'weights'].includes(p.name));
       }
     }
   });
@@ -66,6 +75,19 @@ describe('functions.json (custom-functions-metadata)', () => {
     expect(salary?.parameters.every((p) => p.type === 'any')).toBe(true);
     expect(salary?.result.type).toBe('number');
     expect(host.metadata.find((f) => f.id === 'MATCH')?.result.dimensionality).toBe('matrix');
+  });
+
+  it("takes COMPOSITE's values, weights and dates as ranges (matrix parameters)", () => {
+    const params = host.metadata.find((f) => f.id === 'COMPOSITE')?.parameters ?? [];
+    expect(
+      params.map((p) => [p.name, (p as { dimensionality?: string }).dimensionality ?? 'scalar']),
+    ).toEqual([
+      ['values', 'matrix'],
+      ['weights', 'matrix'],
+      ['dates', 'matrix'],
+      ['agedTo', 'scalar'],
+      ['rate', 'scalar'],
+    ]);
   });
 
   it('lets data types in and out: allowCustomDataForDataTypeAny, and JOB returns "any" (an entity value)', async () => {
@@ -86,9 +108,16 @@ describe('functions.json (custom-functions-metadata)', () => {
 
   it("has every function associated to an exported function of functions.ts (as the plugin's loader does)", async () => {
     // Associating an id twice would throw in the fake, as it is a mistake in Excel too.
+    // Arguments each function refuses before any call: a blank title, or a value that is no number.
+    const refused = (id: string): unknown[] =>
+      id === 'FIELD'
+        ? ['Salary50', '']
+        : id.startsWith('MARKET')
+          ? [50_000, '']
+          : id === 'COMPOSITE'
+            ? ['x', 1]
+            : [''];
     for (const id of EXPECTED_IDS)
-      await expect(host.cell(id, ...(id === 'FIELD' ? ['Salary50', ''] : ['']))).rejects.toMatchObject({
-        code: '#VALUE!',
-      });
+      await expect(host.cell(id, ...refused(id))).rejects.toMatchObject({ code: '#VALUE!' });
   });
 });

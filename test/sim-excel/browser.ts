@@ -1,3 +1,4 @@
+import { calculateFormulas } from './formula-eval';
 import { SimCalculation } from './calc';
 import { installSimHost } from './host';
 import { SimWorkbook, type FunctionsMetadata, type WorkbookInit } from './model';
@@ -9,7 +10,8 @@ import { SimWorkbook, type FunctionsMetadata, type WorkbookInit } from './model'
  */
 declare global {
   interface Window {
-    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number };
+    /** `evaluateFormulas`: formulas written through the API are evaluated and recalculated (formula-eval.ts). */
+    __SIM_EXCEL_INIT__?: WorkbookInit & { formulaValue?: number; evaluateFormulas?: boolean };
     __SIM_EXCEL_CONFIRM__?: boolean;
     __simExcel?: {
       workbook: SimWorkbook;
@@ -22,6 +24,7 @@ declare global {
 
 const init = window.__SIM_EXCEL_INIT__ ?? {};
 const host = installSimHost(new SimWorkbook(init), window as unknown as Record<string, unknown>);
+if (init.evaluateFormulas === true) calculateFormulas(host.workbook);
 
 window.__simExcel = {
   workbook: host.workbook,

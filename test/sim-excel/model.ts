@@ -37,6 +37,8 @@ export interface SimTable {
   sheet: string;
   /** Including the header row. */
   rect: Rect;
+  /** Table.style, when set. */
+  style?: string;
 }
 
 export interface SyncRecord {
@@ -53,6 +55,66 @@ export interface SyncRecord {
 
 export const FIVE_MB = 5 * 1024 * 1024;
 
+/** A conditional format (ExcelApi 1.6) as it applies to a rectangle of one sheet. */
+export interface SimConditionalFormat {
+  /** "Custom", "CellValue", …: Excel.ConditionalFormatType. */
+  type: string;
+  rect: Rect;
+  /** The custom rule's formula, relative to the rectangle's top-left cell. */
+  formula: string;
+  fill?: string;
+  font?: string;
+}
+
+export interface SimChartSeries {
+  name: string;
+  /** Excel.ChartType of this series (ExcelApi 1.7), the chart's own type until set. */
+  chartType: string;
+  /** Addresses of the series' values and categories ("'JobPrice Chart'!C2:C11"). */
+  values: string;
+  xValues: string;
+  /** ChartFill.clear(): no fill, so the series is invisible (a floating bar's base). */
+  fillCleared?: boolean;
+  fillColor?: string;
+  lineStyle?: string;
+  lineColor?: string;
+  markerStyle?: string;
+  markerSize?: number;
+  markerBackgroundColor?: string;
+  markerForegroundColor?: string;
+  gapWidth?: number;
+  overlap?: number;
+}
+
+export interface SimChart {
+  name: string;
+  type: string;
+  /** The source range given to charts.add, and how it was split into series. */
+  source: string;
+  seriesBy: string;
+  title?: string;
+  legendPosition?: string;
+  valueAxisNumberFormat?: string;
+  /** Chart.setPosition(start, end) as addresses. */
+  position?: { start: string; end?: string };
+  series: SimChartSeries[];
+}
+
+/** A workbook-scoped name: the sheet and cells it refers to; rect null once they were deleted (#REF!). */
+export interface SimName {
+  name: string;
+  sheet: string;
+  rect: Rect | null;
+  comment: string;
+}
+
+/** One Office.js call that changed the workbook's structure or look, recorded with the range it acted on. */
+export interface SimCall {
+  api: string;
+  address?: string;
+  detail?: Record<string, unknown>;
+}
+
 /** The parts of functions.json (custom-functions-metadata's output) the simulated calculation uses. */
 export interface FunctionsMetadata {
   allowCustomDataForDataTypeAny?: boolean;
@@ -67,6 +129,8 @@ export interface FunctionsMetadata {
 export class SimSheet {
   readonly rows = new Map<number, Map<number, Cell>>();
   readonly hiddenRows = new Set<number>();
+  readonly conditionalFormats: SimConditionalFormat[] = [];
+  readonly charts: SimChart[] = [];
   /** Review > Protect Sheet: writes through the API fail with AccessDenied. */
   protected = false;
   constructor(public name: string) {}
@@ -239,8 +303,21 @@ export class SimWorkbook {
   limits = { requestBytes: FIVE_MB, responseBytes: FIVE_MB };
   /** Fault injection: the syncs (1-based, counted from the start) that fail with GeneralException, applying nothing. */
   readonly failingSyncs = new Set<number>();
-  /** What a formula written through the API evaluates to (the simulator does not calculate). */
-  evaluateFormula: (formula: string) => CellValue = () => 0;
+  /**
+   * What a formula written through the API evaluates to. The simulator does not calculate unless a test
+   * installs an evaluator (formula-eval.ts: `calculateFormulas(book)`), which then also recalculates
+   * every formula after each sync, as Excel's automatic calculation does.
+   */
+  evaluateFormula: (formula: string, at: { sheet: SimSheet; row: number; col: number }) => CellValue = () =>
+    0;
+  /** Set by `calculateFormulas`: re-evaluates every formula cell of the workbook. */
+  recalculate: (() => void) | null = null;
+  /** Workbook-scoped names (workbook.names, ExcelApi 1.4 for add), keyed by lower-cased name. */
+  readonly names = new Map<string, SimName>();
+  /** Conditional formats, tables, sheets, charts and names added or changed, in the order applied. */
+  readonly calls: SimCall[] = [];
+  /** Handlers of workbook.onSelectionChanged (ExcelApi 1.2). */
+  readonly selectionHandlers: Array<(args: { workbook: unknown }) => unknown> = [];
   /** Every `application.calculate(type)` asked for. */
   readonly recalculations: string[] = [];
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
@@ -296,6 +373,18 @@ export class SimWorkbook {
       if (d !== 0) return d > 0;
     }
     return true;
+  }
+
+  /** Selects a rectangle as the user does, and raises onSelectionChanged. */
+  select(sheet: string, rect: Rect): void {
+    this.selection = { sheet, rect: { ...rect } };
+    this.selectedAreas = null;
+    this.selectionChanged();
+  }
+
+  /** Raises onSelectionChanged, as Excel does after the selection moved (asynchronously). */
+  selectionChanged(): void {
+    for (const handler of this.selectionHandlers) setTimeout(() => void handler({ workbook: null }), 0);
   }
 
   sheet(name: string): SimSheet | undefined {

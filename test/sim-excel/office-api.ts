@@ -1,14 +1,28 @@
-import { formatAddress, formatRect, MAX_COLS, MAX_ROWS, parseAddress, type Rect } from './a1';
+import { colLetters, formatAddress, formatRect, parseAddress, type Rect } from './a1';
+import { checkRect, ClientObject, requireSet, SimOfficeError, type Located, type Op } from './client-object';
 import {
   basicValueOf,
+  SimSheet,
   type Cell,
   type CellValue,
   type CellValueJson,
-  type SimSheet,
   type SimTable,
   type SimWorkbook,
   type SyncRecord,
 } from './model';
+import {
+  addSheet,
+  addTable,
+  ChartCollectionProxy,
+  ConditionalFormatCollectionProxy,
+  deleteSheet,
+  findCell,
+  NamedItemCollectionProxy,
+  renameTable,
+  SelectionChangedEvent,
+} from './workbook-objects';
+
+export { requireSet, SimOfficeError };
 
 /**
  * Office.js semantics over a SimWorkbook, close enough that code passing here behaves the same in Excel:
@@ -20,30 +34,6 @@ import {
  *   response exceeds 5 MB is refused as a whole, like Excel on the web (RequestPayloadSizeLimitExceeded);
  * - `*OrNullObject` methods give proxies with `isNullObject`.
  */
-
-export class SimOfficeError extends Error {
-  override readonly name = 'RichApi.Error';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-  get debugInfo(): { code: string; message: string } {
-    return { code: this.code, message: this.message };
-  }
-}
-
-const notLoaded = (prop: string): SimOfficeError =>
-  new SimOfficeError(
-    'PropertyNotLoaded',
-    `The property '${prop}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
-  );
-
-type Op =
-  | { kind: 'load'; target: ClientObject; props: string[] | null }
-  | { kind: 'set'; target: ClientObject; prop: string; value: unknown }
-  | { kind: 'call'; target: ClientObject; name: string; args: unknown[]; run: () => void };
 
 const jsonSize = (v: unknown): number => {
   const s = JSON.stringify(v);
@@ -68,6 +58,11 @@ export class SimRequestContext {
 
   hasPending(): boolean {
     return this.queue.length > 0;
+  }
+
+  /** A range proxy over whatever `locate` finds at sync time (null: a null object), for workbook-objects.ts. */
+  rangeAt(locate: () => Located | null): RangeProxy {
+    return new RangeProxy(this, locate);
   }
 
   /** Applies the queue in order; the first failing operation rejects the sync (earlier ones stay applied, as in Excel). */
@@ -117,104 +112,10 @@ export class SimRequestContext {
       );
     }
     for (const { target, values } of loaded) target.accept(values);
+    // Automatic calculation, when a test installed an evaluator: dependants follow what this sync wrote.
+    if (record.writes > 0 || ops.some((op) => op.kind === 'call')) this.book.recalculate?.();
     return passThrough;
   }
-}
-
-/** Base of every proxy: load bookkeeping and property access rules. */
-abstract class ClientObject {
-  private readonly loadedProps = new Map<string, unknown>();
-  protected abstract readonly scalarProps: readonly string[];
-  constructor(readonly context: SimRequestContext) {}
-
-  load(props?: string | string[] | { select?: string | string[] }): this {
-    let list: string[] | null = null;
-    const pick = (p: string | string[]): string[] =>
-      (Array.isArray(p) ? p : p.split(',')).map((s) => s.trim()).filter(Boolean);
-    if (typeof props === 'string' || Array.isArray(props)) list = pick(props);
-    else if (props && props.select) list = pick(props.select);
-    for (const p of list ?? []) {
-      if (!this.scalarProps.includes(p) && p !== 'isNullObject')
-        throw new SimOfficeError('InvalidArgument', `Cannot load '${p}'.`);
-    }
-    this.context.enqueue({ kind: 'load', target: this, props: list });
-    return this;
-  }
-
-  /** Resolved value of every requested property, read at sync time. */
-  snapshot(props: string[] | null): Map<string, unknown> {
-    const out = new Map<string, unknown>();
-    const isNull = this.isNull();
-    out.set('isNullObject', isNull);
-    if (isNull) return out;
-    for (const p of props ?? this.scalarProps) out.set(p, this.read(p));
-    return out;
-  }
-
-  accept(values: Map<string, unknown>): void {
-    for (const [k, v] of values) this.loadedProps.set(k, v);
-  }
-
-  protected get<T>(prop: string): T {
-    if (!this.loadedProps.has(prop)) throw notLoaded(prop);
-    return this.loadedProps.get(prop) as T;
-  }
-
-  get isNullObject(): boolean {
-    return this.get<boolean>('isNullObject');
-  }
-
-  protected queueSet(prop: string, value: unknown): void {
-    this.context.enqueue({ kind: 'set', target: this, prop, value });
-  }
-
-  protected queueCall(name: string, args: unknown[], run: () => void): void {
-    this.context.enqueue({ kind: 'call', target: this, name, args, run });
-  }
-
-  /** true for an *OrNullObject proxy that found nothing. */
-  protected isNull(): boolean {
-    return false;
-  }
-  protected abstract read(prop: string): unknown;
-  applySet(prop: string, _value: unknown): void {
-    throw new SimOfficeError('InvalidArgument', `Property '${prop}' is read-only.`);
-  }
-
-  toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.loadedProps);
-  }
-}
-
-/** An API of a requirement set newer than the simulated host's fails as on an older Excel. */
-export function requireSet(book: SimWorkbook, name: string, version: string, api: string): void {
-  if (!book.isSetSupported(name, version))
-    throw new SimOfficeError(
-      'ApiNotFound',
-      `${api} needs ${name} ${version}; this host has ${name} ${book.apiVersions[name] ?? 'none'}.`,
-    );
-}
-
-interface Located {
-  sheet: SimSheet;
-  rect: Rect;
-}
-
-function checkRect(rect: Rect): Rect {
-  if (
-    rect.r0 < 0 ||
-    rect.c0 < 0 ||
-    rect.r1 >= MAX_ROWS ||
-    rect.c1 >= MAX_COLS ||
-    rect.r1 < rect.r0 ||
-    rect.c1 < rect.c0
-  ) {
-    throw new SimOfficeError(
-      'InvalidArgument',
-      'The argument is invalid or missing or has an incorrect format.',
-    );
-  }
-  return rect;
 }
 
 export class RangeProxy extends ClientObject {
@@ -302,6 +203,11 @@ export class RangeProxy extends ClientObject {
   }
   set formulas(v: unknown) {
     this.queueSet('formulas', v);
+  }
+  /** ExcelApi 1.2: formulas in R1C1 notation; stored as Excel does, in A1 notation relative to each cell. */
+  set formulasR1C1(v: unknown) {
+    requireSet(this.context.book, 'ExcelApi', '1.2', 'Range.formulasR1C1');
+    this.queueSet('formulasR1C1', v);
   }
   get numberFormat(): string[][] {
     return this.get('numberFormat');
@@ -398,10 +304,15 @@ export class RangeProxy extends ClientObject {
     for (let i = 0; i < rows; i++) {
       const row = rowsIn[i] as unknown[];
       for (let j = 0; j < cols; j++) {
-        const v = row[j];
-        if (v === null || v === undefined) continue; // Office.js: null leaves the cell as it is
+        const given = row[j];
+        if (given === null || given === undefined) continue; // Office.js: null leaves the cell as it is
         const r = rect.r0 + i;
         const c = rect.c0 + j;
+        // Shared arrays of R1C1 formulas are not changed: each cell gets its own A1 text.
+        const v =
+          prop === 'formulasR1C1' && typeof given === 'string' && given.startsWith('=')
+            ? r1c1ToA1(given, r, c)
+            : given;
         const prev = sheet.get(r, c);
         if (prop === 'numberFormat') {
           if (typeof v !== 'string')
@@ -435,7 +346,10 @@ export class RangeProxy extends ClientObject {
         // A dynamic array's anchor overwritten: its spilled cells empty, as in Excel.
         if (prev?.spill) clearSpill(sheet, r, c, prev.spill);
         if (typeof v === 'string' && v.startsWith('=') && format !== '@') {
-          const next: Cell = { value: this.context.book.evaluateFormula(v), formula: v };
+          const next: Cell = {
+            value: this.context.book.evaluateFormula(v, { sheet, row: r, col: c }),
+            formula: v,
+          };
           if (format !== undefined) next.numberFormat = format;
           sheet.set(r, c, next);
         } else if (format === '@') {
@@ -533,6 +447,24 @@ export class RangeProxy extends ClientObject {
       return found;
     });
   }
+  /** ExcelApi 1.6: the conditional formats that apply to any cell of this range. */
+  get conditionalFormats(): ConditionalFormatCollectionProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.6', 'Range.conditionalFormats');
+    return new ConditionalFormatCollectionProxy(this.context, () => this.must());
+  }
+  /** ExcelApi 1.9: the first cell whose whole text is `text` (completeMatch), or a null object. */
+  findOrNullObject(
+    text: string,
+    criteria: { completeMatch?: boolean; matchCase?: boolean } = {},
+  ): RangeProxy {
+    requireSet(this.context.book, 'ExcelApi', '1.9', 'Range.findOrNullObject');
+    if (criteria.completeMatch !== true)
+      throw new SimOfficeError('InvalidArgument', 'Only completeMatch searches are simulated.');
+    return this.derived(({ sheet, rect }) => {
+      const found = findCell(sheet, rect, text, criteria.matchCase === true);
+      return found === null ? null : { sheet, rect: found };
+    });
+  }
   /** ExcelApi 1.12: the range a dynamic array anchored in this (single) cell spills into, or a null object. */
   getSpillingToRangeOrNullObject(): RangeProxy {
     requireSet(this.context.book, 'ExcelApi', '1.12', 'Range.getSpillingToRangeOrNullObject');
@@ -588,10 +520,55 @@ export class RangeProxy extends ClientObject {
   select(): void {
     this.queueCall('select', [], () => {
       const { sheet, rect } = this.must();
-      this.context.book.selection = { sheet: sheet.name, rect: { ...rect } };
-      this.context.book.selectedAreas = null;
+      this.context.book.select(sheet.name, rect);
     });
   }
+}
+
+/** A reference of an R1C1 formula: an absolute (1-based) or relative index, or none (this row or column). */
+type R1C1Part = { abs: number } | { rel: number };
+/** Each R1C1 formula split once into text and references, so a column of one formula converts quickly. */
+const r1c1Templates = new Map<string, Array<string | { row: R1C1Part; col: R1C1Part }>>();
+
+function r1c1Template(formula: string): Array<string | { row: R1C1Part; col: R1C1Part }> {
+  let template = r1c1Templates.get(formula);
+  if (template !== undefined) return template;
+  const spec = (s: string | undefined): R1C1Part =>
+    s === undefined || s === ''
+      ? { rel: 0 }
+      : s.startsWith('[')
+        ? { rel: Number(s.slice(1, -1)) }
+        : { abs: Number(s) };
+  template = [];
+  const pieces = formula.split(/("(?:[^"]|"")*")/);
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) return void (template as unknown[]).push(piece);
+    let at = 0;
+    for (const m of piece.matchAll(
+      /(?<![A-Za-z0-9_.$])R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?(?![A-Za-z0-9_.(])/g,
+    )) {
+      (template as unknown[]).push(piece.slice(at, m.index), { row: spec(m[1]), col: spec(m[2]) });
+      at = (m.index ?? 0) + m[0].length;
+    }
+    (template as unknown[]).push(piece.slice(at));
+  });
+  r1c1Templates.set(formula, template);
+  return template;
+}
+
+/**
+ * An R1C1 formula as the A1 formula of the cell at (row, col): RC11 is $K of the same row, R[-1]C[2] the
+ * cell one up and two right. Text in quotes is left alone, and so are names (a reference must stand alone).
+ */
+export function r1c1ToA1(formula: string, row: number, col: number): string {
+  return r1c1Template(formula)
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const c = 'abs' in part.col ? `$${colLetters(part.col.abs - 1)}` : colLetters(col + part.col.rel);
+      const r = 'abs' in part.row ? `$${part.row.abs}` : String(row + 1 + part.row.rel);
+      return c + r;
+    })
+    .join('');
 }
 
 const PLAIN_TYPES: ReadonlySet<string> = new Set(['String', 'Double', 'Boolean', 'Empty']);
@@ -869,12 +846,25 @@ export class WorksheetProxy extends ClientObject {
     });
   }
   get tables(): TableCollectionProxy {
-    return new TableCollectionProxy(this.context, () =>
-      this.context.book.tables.filter((t) => t.sheet === this.sheet().name),
+    return new TableCollectionProxy(
+      this.context,
+      () => this.context.book.tables.filter((t) => t.sheet === this.sheet().name),
+      () => this.sheet(),
     );
   }
+  /** ExcelApi 1.1. */
+  get charts(): ChartCollectionProxy {
+    return new ChartCollectionProxy(this.context, () => this.sheet());
+  }
+  /** ExcelApi 1.1: the sheet goes, with its tables and charts; names that pointed there become #REF!. */
+  delete(): void {
+    this.queueCall('delete', [], () => deleteSheet(this.context.book, this.sheet()));
+  }
+  /** Makes this the active sheet: the selection moves to it (to A1 here; Excel keeps each sheet's own). */
   activate(): void {
-    this.queueCall('activate', [], () => undefined);
+    this.queueCall('activate', [], () =>
+      this.context.book.select(this.sheet().name, { r0: 0, c0: 0, r1: 0, c1: 0 }),
+    );
   }
 }
 
@@ -898,6 +888,11 @@ export class WorksheetCollectionProxy extends ClientObject {
   protected readonly scalarProps = [] as const;
   protected read(): unknown {
     return undefined;
+  }
+  /** ExcelApi 1.1: a new, empty sheet after the others. */
+  add(name: string): WorksheetProxy {
+    this.queueCall('worksheets.add', [name], () => addSheet(this.context.book, name, (n) => new SimSheet(n)));
+    return new WorksheetProxy(this.context, () => this.context.book.sheet(name) ?? null);
   }
   getItem(name: string): WorksheetProxy {
     return new WorksheetProxy(this.context, () => {
@@ -937,6 +932,19 @@ export class TableProxy extends ClientObject {
   }
   get name(): string {
     return this.get('name');
+  }
+  /** ExcelApi 1.1: a new name, unique in the workbook. */
+  set name(value: string) {
+    this.queueSet('name', value);
+  }
+  /** ExcelApi 1.1: a built-in table style ("TableStyleLight9"); only remembered. */
+  set style(value: string) {
+    this.queueSet('style', value);
+  }
+  override applySet(prop: string, value: unknown): void {
+    if (prop === 'name') renameTable(this.context.book, this.table(), String(value));
+    else if (prop === 'style') this.table().style = String(value);
+    else super.applySet(prop, value);
   }
   protected read(prop: string): unknown {
     const t = this.table();
@@ -1003,6 +1011,8 @@ export class TableCollectionProxy extends ClientObject {
   constructor(
     context: SimRequestContext,
     private readonly list: () => SimTable[],
+    /** The sheet of worksheet.tables; absent for workbook.tables (then `add` takes a sheet-qualified address). */
+    private readonly sheet?: () => SimSheet,
   ) {
     super(context);
   }
@@ -1011,6 +1021,21 @@ export class TableCollectionProxy extends ClientObject {
   }
   protected read(): unknown {
     return this.list().length;
+  }
+  /** ExcelApi 1.1: a table over `address` (text or a range), with its first row as headers. */
+  add(address: RangeProxy | string, hasHeaders: boolean): TableProxy {
+    let created: SimTable | null = null;
+    this.queueCall('tables.add', [typeof address === 'string' ? address : 'range', hasHeaders], () => {
+      let where: Located | null;
+      if (typeof address === 'string') {
+        const parsed = parseAddress(address);
+        const sheet = parsed.sheet !== null ? this.context.book.sheet(parsed.sheet) : this.sheet?.();
+        where = sheet ? { sheet, rect: checkRect(parsed.rect) } : null;
+      } else where = address.where();
+      if (where === null) throw new SimOfficeError('InvalidArgument', 'The table range is not on a sheet.');
+      created = addTable(this.context.book, where, hasHeaders);
+    });
+    return new TableProxy(this.context, () => created);
   }
   getItem(name: string): TableProxy {
     return new TableProxy(this.context, () => {
@@ -1134,6 +1159,7 @@ export class ApplicationProxy extends ClientObject {
   calculate(calculationType: string): void {
     this.queueCall('calculate', [calculationType], () => {
       this.context.book.recalculations.push(calculationType);
+      this.context.book.recalculate?.();
     });
   }
 }
@@ -1143,11 +1169,17 @@ export class WorkbookProxy extends ClientObject {
   readonly worksheets: WorksheetCollectionProxy;
   readonly application: ApplicationProxy;
   readonly tables: TableCollectionProxy;
+  /** Workbook-scoped names (ExcelApi 1.1; add and getItemOrNullObject 1.4). */
+  readonly names: NamedItemCollectionProxy;
+  /** ExcelApi 1.2. */
+  readonly onSelectionChanged: SelectionChangedEvent;
   constructor(context: SimRequestContext) {
     super(context);
     this.worksheets = new WorksheetCollectionProxy(context);
     this.application = new ApplicationProxy(context);
     this.tables = new TableCollectionProxy(context, () => context.book.tables);
+    this.names = new NamedItemCollectionProxy(context);
+    this.onSelectionChanged = new SelectionChangedEvent(context);
   }
   protected read(): unknown {
     return 'Book1.xlsx';
@@ -1194,6 +1226,12 @@ export function createExcelNamespace(book: SimWorkbook) {
     RequestContext: SimRequestContext,
     SpecialCellType: { visible: 'Visible', constants: 'Constants', formulas: 'Formulas', blanks: 'Blanks' },
     CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
+    ConditionalFormatType: { custom: 'Custom', cellValue: 'CellValue' },
+    ChartType: { columnStacked: 'ColumnStacked', lineMarkers: 'LineMarkers', barStacked: 'BarStacked' },
+    ChartSeriesBy: { auto: 'Auto', columns: 'Columns', rows: 'Rows' },
+    ChartLineStyle: { none: 'None', continuous: 'Continuous' },
+    ChartMarkerStyle: { none: 'None', circle: 'Circle', dash: 'Dash', diamond: 'Diamond' },
+    ChartLegendPosition: { top: 'Top', bottom: 'Bottom', right: 'Right' },
     ErrorCodes: {
       invalidArgument: 'InvalidArgument',
       itemNotFound: 'ItemNotFound',

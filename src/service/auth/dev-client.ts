@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ClientIdSchema } from './clients';
 import { octal, permissionReport } from './file-permissions';
 import { generateSecret } from './secrets';
+import { secretStrengthProblem } from './secret-strength';
 
 /**
  * The local development client: with no clients configured, the service creates one full-scope client
@@ -15,7 +16,10 @@ import { generateSecret } from './secrets';
  * others can write (the file could be swapped), and warns when others can list the folder.
  */
 
-const DevClientSchema = z.object({ clientId: ClientIdSchema, clientSecret: z.string().min(16) });
+const DevClientSchema = z.object({
+  clientId: ClientIdSchema,
+  clientSecret: z.string().refine((secret) => secretStrengthProblem(secret) === null),
+});
 export type DevClient = z.infer<typeof DevClientSchema>;
 
 export const DEV_CLIENT_ID = 'local-dev';
@@ -42,8 +46,11 @@ export async function loadOrCreateDevClient(
     }
     const parsed = DevClientSchema.safeParse(json);
     if (!parsed.success) {
+      const weak = parsed.error.issues.some((i) => i.path[0] === 'clientSecret' && i.code === 'custom');
       throw new Error(
-        `Development client file ${path} is not valid ({clientId, clientSecret}); delete it to create a new one`,
+        weak
+          ? `Development client file ${path} holds a secret with less than 128 bits of entropy; delete it to create a new one`
+          : `Development client file ${path} is not valid ({clientId, clientSecret}); delete it to create a new one`,
       );
     }
     return { client: parsed.data, created: false, warnings: await checkPermissions(path) };

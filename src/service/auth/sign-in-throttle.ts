@@ -1,7 +1,8 @@
-import type { RateDecision, RateStore } from '../limits/rate-store';
+import type { RateStore } from '../limits/rate-store';
+import type { CheckStanding } from './check-gate';
 
 /**
- * Wrong secrets at the token endpoint (docs/service.md, Security), counted so that nobody who lacks a
+ * Wrong secrets at the token endpoint (docs/service.md "Security"), counted so that nobody who lacks a
  * client's secret can lock that client out:
  *
  * - per (client id, address): `perAddress.limit` wrong secrets per `perAddress.windowSeconds`, then that
@@ -15,9 +16,10 @@ import type { RateDecision, RateStore } from '../limits/rate-store';
  * secrets of 128 bits or more (auth/secret-strength.ts) these budgets do not protect the secret, which no
  * number of guesses finds; they keep one guesser from spending the service's time and filling its log.
  *
- * A right secret also marks its (client id, address) as known for `knownForSeconds`: the secret-check
- * gate (check-gate.ts) serves such a sign-in before the others, so a client's regular token refresh gets
- * through even while others flood the endpoint.
+ * A right secret also marks its (client id, address) as known for `knownForSeconds`, and wrong secrets
+ * from an address, whatever the id, mark it as failing once it has `failingAddress.limit` of them in
+ * `failingAddress.windowSeconds`: the secret-check gate (check-gate.ts) serves known sign-ins first and
+ * failing addresses last, so a client's sign-in gets through while others flood the endpoint with guesses.
  */
 export interface Budget {
   readonly limit: number;
@@ -28,6 +30,7 @@ export interface SignInThrottleSettings {
   readonly perAddress: Budget;
   readonly perClient: Budget;
   readonly knownForSeconds: number;
+  readonly failingAddress: Budget;
 }
 
 /** Ten wrong secrets per address in five minutes; a hundred per client id in an hour from everywhere. */
@@ -35,6 +38,7 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleSettings = Object.freeze({
   perAddress: Object.freeze({ limit: 10, windowSeconds: 300 }),
   perClient: Object.freeze({ limit: 100, windowSeconds: 3600 }),
   knownForSeconds: 24 * 3600,
+  failingAddress: Object.freeze({ limit: 3, windowSeconds: 300 }),
 });
 
 export interface SignInWait {
@@ -49,7 +53,7 @@ export class SignInThrottle {
     private readonly settings: SignInThrottleSettings,
     private readonly store: RateStore,
   ) {
-    for (const budget of [settings.perAddress, settings.perClient]) {
+    for (const budget of [settings.perAddress, settings.perClient, settings.failingAddress]) {
       if (!Number.isInteger(budget.limit) || budget.limit < 1 || !(budget.windowSeconds > 0))
         throw new Error('a sign-in budget needs a whole limit >= 1 and windowSeconds > 0');
     }
@@ -80,10 +84,11 @@ export class SignInThrottle {
   }
 
   async recordFailure(clientId: string, address: string): Promise<void> {
-    const { perAddress, perClient } = this.settings;
+    const { perAddress, perClient, failingAddress } = this.settings;
     await Promise.all([
       this.store.hit(this.pairKey(clientId, address), ms(perAddress.windowSeconds), perAddress.limit),
       this.store.hit(this.clientKey(clientId), ms(perClient.windowSeconds), perClient.limit),
+      this.store.hit(this.addressKey(address), ms(failingAddress.windowSeconds), failingAddress.limit),
     ]);
   }
 
@@ -91,14 +96,19 @@ export class SignInThrottle {
     await this.store.hit(this.knownKey(clientId, address), ms(this.settings.knownForSeconds), 1);
   }
 
-  /** Whether the right secret came for `clientId` from `address` within `knownForSeconds`. */
-  async isKnown(clientId: string, address: string): Promise<boolean> {
-    const seen: RateDecision = await this.store.peek(
-      this.knownKey(clientId, address),
-      ms(this.settings.knownForSeconds),
-      1,
-    );
-    return !seen.allowed;
+  /**
+   * Where a check for `clientId` from `address` stands in the secret-check gate's line: known when the
+   * right secret came from there within `knownForSeconds`, failing when the address has spent its
+   * `failingAddress` budget of wrong secrets, clean otherwise.
+   */
+  async standing(clientId: string, address: string): Promise<CheckStanding> {
+    const { knownForSeconds, failingAddress } = this.settings;
+    const [seen, failures] = await Promise.all([
+      this.store.peek(this.knownKey(clientId, address), ms(knownForSeconds), 1),
+      this.store.peek(this.addressKey(address), ms(failingAddress.windowSeconds), failingAddress.limit),
+    ]);
+    if (!seen.allowed) return 'known';
+    return failures.allowed ? 'clean' : 'failing';
   }
 
   // Client ids reach here only in the client-id form (token-route.ts), so `|` cannot occur in them.
@@ -112,5 +122,9 @@ export class SignInThrottle {
 
   private knownKey(clientId: string, address: string): string {
     return `signin-ok:${clientId}|${address}`;
+  }
+
+  private addressKey(address: string): string {
+    return `signin-fail-addr:${address}`;
   }
 }

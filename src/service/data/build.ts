@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { buildOnetPart, ONET_SOURCES } from './onet/build';
 import { buildGeographyPart, GEO_SOURCES } from './geography';
-import { fingerprintSources, staleReason } from './manifest';
+import { fingerprintSources, partChecksum, partsChangedReason, staleReason } from './manifest';
 import { ManifestSchema } from './index-schema';
 import { buildWagesPart, wageSourcePaths } from './wages';
 import { WageIndex } from './wage-index';
@@ -52,7 +52,8 @@ export function indexStaleReason(
     if (m.partVersions?.[name] !== v)
       return `${name} version ${m.partVersions?.[name] ?? 'unknown'} differs from this code's ${v}`;
   }
-  for (const f of Object.values(m.parts)) if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
+  const changed = partsChangedReason(m, outDir, hash === 'always');
+  if (changed !== null) return changed;
   return staleReason(m, rawDir, expectedSources(rawDir), hash);
 }
 
@@ -84,13 +85,17 @@ function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string
   return v;
 }
 
-/** Writes via a temporary name and a rename, so a crash never leaves a half-written part behind. */
-function writePart(path: string, bytes: string | Uint8Array): number {
+/**
+ * Writes via a temporary name and a rename, so a crash never leaves a half-written part behind; returns
+ * the bytes written and their checksum (for the manifest).
+ */
+function writePart(path: string, bytes: string | Uint8Array): { bytes: number; sha256: string } {
   writeFileSync(`${path}.tmp`, bytes);
   renameSync(`${path}.tmp`, path);
-  return Buffer.byteLength(bytes);
+  return { bytes: Buffer.byteLength(bytes), sha256: partChecksum(bytes) };
 }
-const writeJson = (path: string, value: unknown): number => writePart(path, JSON.stringify(value));
+const writeJson = (path: string, value: unknown): { bytes: number; sha256: string } =>
+  writePart(path, JSON.stringify(value));
 
 /**
  * Builds the index unless it is up to date (same format version, same raw bytes: hashed, since the
@@ -116,12 +121,18 @@ export async function buildIndex(opts: {
     buildOnetPart(opts.rawDir),
   ]);
   mkdirSync(opts.outDir, { recursive: true });
-  const sizes: Record<string, number> = {
+  const written = {
     // The wage tables are numbers: typed arrays in a packed file (wage-index.ts), not JSON.
     [PART_FILES.wages]: writePart(join(opts.outDir, PART_FILES.wages), WageIndex.fromPart(wages).encode()),
     [PART_FILES.geography]: writeJson(join(opts.outDir, PART_FILES.geography), geography),
     [PART_FILES.onet]: writeJson(join(opts.outDir, PART_FILES.onet), onet),
   };
+  const sizes: Record<string, number> = {};
+  const checksums: Record<string, string> = {};
+  for (const [file, { bytes, sha256 }] of Object.entries(written)) {
+    sizes[file] = bytes;
+    checksums[file] = sha256;
+  }
   const ms = performance.now() - t0;
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
@@ -131,8 +142,9 @@ export async function buildIndex(opts: {
     sources: fingerprintSources(opts.rawDir, expectedSources(opts.rawDir)),
     vintages: vintagesOf(wages, geography),
     parts: PART_FILES,
+    checksums,
   };
   // The manifest goes last: its presence says every part is complete.
-  sizes[MANIFEST_FILE] = writeJson(join(opts.outDir, MANIFEST_FILE), manifest);
+  sizes[MANIFEST_FILE] = writeJson(join(opts.outDir, MANIFEST_FILE), manifest).bytes;
   return { upToDate: false, ms, manifest, sizes };
 }

@@ -14,6 +14,7 @@ export const ManifestSchema = z.object({
   sources: z.array(z.object({ path: z.string(), size: z.number(), mtimeMs: z.number(), sha256: z.string() })),
   vintages: z.record(z.string(), z.string()),
   parts: z.record(z.string(), z.string()),
+  checksums: z.record(z.string(), z.string()).optional(),
 }) satisfies z.ZodType<Manifest>;
 
 export const GeographyPartSchema = z.object({

@@ -128,4 +128,9 @@ export interface Manifest {
   readonly vintages: Readonly<Record<string, string>>;
   /** Part name -> file name in the index folder. */
   readonly parts: Readonly<Record<string, string>>;
+  /**
+   * File name -> sha256 (hex) of that part as written; start-up refuses a part that no longer matches.
+   * Absent only in indexes built before checksums were recorded (refused too: rebuild).
+   */
+  readonly checksums?: Readonly<Record<string, string>>;
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { OnetPart } from './onet/build';
 import { indexStaleReason, MANIFEST_FILE, PART_FILES, partVersions, readManifest } from './build';
+import { NO_CHECKSUMS, partChanged, partChecksum } from './manifest';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest } from './index-types';
 import { GeographyPartSchema } from './index-schema';
 import { WageIndex } from './wage-index';
@@ -31,10 +32,11 @@ export class IndexNotReadyError extends Error {
 
 /**
  * Opens the built index once, read-only. Checks, in order: the folder and manifest exist, the format
- * version is this code's, and (when `rawDir` is given and exists) the raw files are the ones the index
- * was built from. That last check compares sizes and mtimes and hashes only a file whose mtime moved,
- * so a normal start-up reads no raw bytes at all (hashing all 24 MB on every start would cost ~0.2 s
- * for little gain; the build itself always hashes).
+ * version is this code's, (when `rawDir` is given and exists) the raw files are the ones the index
+ * was built from, and each part's bytes have the checksum the manifest records for them. The raw-file
+ * check compares sizes and mtimes and hashes only a file whose mtime moved, so a normal start-up reads no
+ * raw bytes at all (hashing all 24 MB on every start would cost ~0.2 s for little gain; the build itself
+ * always hashes). The parts are read anyway, so hashing them (14 MB) costs only the hash.
  */
 export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<LoadedIndex> {
   const outDir = resolve(dir);
@@ -54,9 +56,19 @@ export async function loadIndex(dir = 'data/build', rawDir?: string): Promise<Lo
     const stale = indexStaleReason(outDir, rawDir, 'when-changed');
     if (stale !== null) throw new IndexNotReadyError(stale);
   }
+  const { checksums } = manifest;
+  if (checksums === undefined) throw new IndexNotReadyError(NO_CHECKSUMS);
+  // Each part is what the build wrote, byte for byte (its checksum is in the manifest), before it is decoded.
   const read = async <T>(file: string, decode: (bytes: Buffer) => T): Promise<T> => {
+    let bytes: Buffer;
     try {
-      return decode(await readFile(join(outDir, file)));
+      bytes = await readFile(join(outDir, file));
+    } catch (e) {
+      throw new IndexNotReadyError(`cannot read ${file} (${errorMessage(e)})`);
+    }
+    if (partChecksum(bytes) !== checksums[file]) throw new IndexNotReadyError(partChanged(file));
+    try {
+      return decode(bytes);
     } catch (e) {
       throw new IndexNotReadyError(`cannot read ${file} (${errorMessage(e)})`);
     }

@@ -1,7 +1,34 @@
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findRaw, fingerprint } from './raw-files';
 import type { Manifest, SourceFingerprint } from './index-types';
+
+/** The checksum the manifest records for a part file: sha256 of its bytes, hex. */
+export function partChecksum(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Why the part files in `outDir` are not the ones the manifest describes, or null when they are: a part
+ * missing, no checksums recorded (an index from before they were), or a part whose bytes changed since
+ * the build. The data build asks this (and rebuilds); start-up checks each part as it reads it (load.ts).
+ */
+export function partsChangedReason(manifest: Manifest, outDir: string, hash: boolean): string | null {
+  for (const f of Object.values(manifest.parts))
+    if (!existsSync(join(outDir, f))) return `index part missing: ${f}`;
+  if (manifest.checksums === undefined) return NO_CHECKSUMS;
+  if (!hash) return null;
+  for (const f of Object.values(manifest.parts)) {
+    if (partChecksum(readFileSync(join(outDir, f))) !== manifest.checksums[f]) return partChanged(f);
+  }
+  return null;
+}
+
+export const NO_CHECKSUMS = 'the index records no checksums of its parts (it was built by an older version)';
+
+export const partChanged = (file: string): string =>
+  `${file} was changed after the index was built (its checksum differs from the one in the manifest)`;
 
 /** Fingerprints of the given raw files (relative names as published; `.gz` copies are accepted). */
 export function fingerprintSources(rawDir: string, relPaths: readonly string[]): SourceFingerprint[] {

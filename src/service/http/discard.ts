@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { awaitsContinue } from './body';
 
 /**
  * What happens to the part of a request body the service does not want (docs/service.md "Statuses").
@@ -11,6 +12,12 @@ import type { Socket } from 'node:net';
  * within the cap the connection stays usable (keep-alive); past the cap, stop reading and close politely:
  * a FIN after the answer, so the client reads the answer and sees the end, and only after a linger
  * period (or once the client has gone) is the socket destroyed.
+ *
+ * The connection stays open after the answer only when the rest of the body is declared, fits the cap and
+ * will come (a client waiting for `100 Continue` that was not sent may never send it); otherwise the
+ * answer says `Connection: close`. The same gentle close then replaces Node's own, which destroys the
+ * socket as soon as the last answer is written: a client still sending its body got a reset (EPIPE)
+ * instead of the answer.
  */
 
 /** After an answer that did not need the body (401, 403, 404, 405, 429, 503, health, OPTIONS). */
@@ -32,6 +39,13 @@ export function discardRestOfBody(
 ): void {
   if (req.complete || req.readableEnded) return;
   req.on('error', () => undefined);
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (!(declared <= capBytes) || awaitsContinue(req) || !res.shouldKeepAlive) {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+    // Node ends a `Connection: close` exchange with destroySoon(): make that the gentle close.
+    const socket = req.socket;
+    socket.destroySoon = () => endAndLinger(socket, lingerMs);
+  }
   let dropped = 0;
   let closing = false;
   const onData = (chunk: Buffer): void => {
@@ -54,7 +68,7 @@ export function discardRestOfBody(
   // When the answer is finished, Node drops the body of a request it thinks nobody reads, without any
   // bound, and removes its 'data' listeners: this runs after that and puts the bounded reading back.
   res.once('finish', listen);
-  if (Number(req.headers['content-length'] ?? NaN) > capBytes) startClosing();
+  if (declared > capBytes) startClosing();
 }
 
 /** `fn` once `res` is handed to the socket, and after whatever Node schedules on that (a turn later). */
@@ -78,10 +92,14 @@ function afterAnswer(res: ServerResponse, fn: () => void): void {
  * meanwhile wait on TCP flow control; nothing is reset under the answer.
  */
 function lingeringClose(req: IncomingMessage, lingerMs: number): void {
-  const socket: Socket = req.socket;
   req.pause();
-  socket.pause();
-  if (socket.destroyed) return;
+  req.socket.pause();
+  endAndLinger(req.socket, lingerMs);
+}
+
+/** End our side after what is written, and destroy the socket `lingerMs` later unless the client left first. */
+function endAndLinger(socket: Socket, lingerMs: number): void {
+  if (socket.destroyed || socket.writableEnded) return;
   socket.end();
   const timer = setTimeout(() => socket.destroy(), lingerMs);
   timer.unref();

@@ -20,6 +20,8 @@ export class HttpError extends Error {
 
 export const TRANSPORT_MSG = {
   notJson: 'Request body is not valid JSON',
+  jsonTooDeep: (max: number): string => `Request body nests JSON more than ${max} levels deep`,
+  jsonTooManyValues: (max: number): string => `Request body holds more than ${max} JSON values`,
   missingToken: 'Missing access token',
   invalidToken: 'Invalid access token',
   expiredToken: 'Access token expired',

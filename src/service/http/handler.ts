@@ -13,6 +13,7 @@ import type { RateLimiter } from './rate-limit';
 import { WorkAbandoned } from './slices';
 import { sendEmpty, sendJson } from './respond';
 import type { TokenEndpoint } from './token-route';
+import type { RefusalLog } from './refusal-log';
 
 /**
  * The request handler: route → method → auth (401/403) → rate limit (429) → body (413/400) → one call
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   readonly bodyLimitBytes: number;
   readonly rateLimiter: RateLimiter | null;
   readonly logger: Logger;
+  /** Where refused token requests are logged, bounded (refusal-log.ts). */
+  readonly refusalLog: RefusalLog;
   /** Log one line per request (method, path, status, ms, client). Never headers or bodies. */
   readonly accessLog: boolean;
   readonly isShuttingDown: () => boolean;
@@ -143,7 +146,7 @@ async function handle(
       const client = authenticate(deps, req, route.operation as Operation);
       ctx.clientId = client.clientId;
       await limit(deps, `client:${client.clientId}`);
-      const body = parseJsonBody(await readBody(req, deps.bodyLimitBytes));
+      const body = parseJsonBody(await readBody(req, res, deps.bodyLimitBytes));
       // A batch stops between slices once its client has hung up (slices.ts).
       const slices = { abandoned: () => req.socket.destroyed };
       return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine, slices));
@@ -160,18 +163,12 @@ async function token(
   // The endpoint's budgets (per client id, and per address for well-formed and malformed requests apart)
   // are applied by the endpoint once it knows which kind of request this is.
   const address = req.socket.remoteAddress ?? 'unknown';
-  const body = await readBody(req, TOKEN_BODY_LIMIT);
+  const body = await readBody(req, res, TOKEN_BODY_LIMIT);
   const answer = await deps.tokenEndpoint.answer(req, body, address);
   ctx.clientId = answer.clientId;
   if (answer.refusal) {
     // Who was refused and from where, for the operator; the secret is never in `refusal`.
-    deps.logger.log('warn', 'token refused', {
-      requestId: ctx.requestId,
-      status: answer.status,
-      clientId: answer.refusal.clientId,
-      address,
-      reason: answer.refusal.reason,
-    });
+    deps.refusalLog.refused({ requestId: ctx.requestId, status: answer.status, address, ...answer.refusal });
   }
   sendJson(res, answer.status, answer.body, answer.headers);
 }

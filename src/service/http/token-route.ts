@@ -7,6 +7,7 @@ import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { TokenSigner } from '../auth/tokens';
 import { retryAfterSeconds } from '../limits/rate-store';
 import { addressKey } from './address';
+import { jsonShapeProblem } from './body';
 import { errorEnvelope, TRANSPORT_MSG } from './errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -24,26 +25,33 @@ export interface TokenAnswer {
 
 /** What the handler logs of a refused request: never the secret. */
 export interface Refusal {
-  /** The client id the request named, when it named one (known or not). */
-  readonly clientId?: string;
+  /** The client id the request named, when it named one (known or not; as sent: refusal-log.ts shapes it). */
+  readonly clientId?: string | undefined;
   readonly reason: string;
 }
 
 export type TokenOutcome = TokenAnswer & { readonly clientId?: string; readonly refusal?: Refusal };
 
 /**
- * The guards of the token endpoint (docs/service.md, Security), each optional:
+ * The guards of the token endpoint (docs/service.md "Security"), each optional:
  * - `throttle`: wrong secrets per (client id, address), with a per-id backstop (sign-in-throttle.ts);
  * - `perAddress`: per caller address, two separate buckets: well-formed attempts (each costs a scrypt
  *   check) and malformed requests (cheap, refused before any check). A flood of malformed requests from
  *   one address empties only its own bucket, never the budget of valid attempts from that address;
- * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts).
+ * - `checks`: the bound on concurrent secret checks in this process (check-gate.ts);
+ * - `refusalDelayMs`: how long a 429 waits before it is sent, on average. A 429 here is the caller's own
+ *   doing (its address is over a budget); a caller that ignores Retry-After and asks again at once would
+ *   otherwise keep the service busy refusing it, at the expense of everyone else. A client that honours
+ *   Retry-After loses nothing it would not have waited anyway.
  */
 export interface TokenGuards {
   readonly throttle: SignInThrottle | null;
   readonly perAddress: RateLimiter | null;
   readonly checks: SecretCheckGate | null;
+  readonly refusalDelayMs: number;
 }
+
+export const DEFAULT_TOKEN_REFUSAL_DELAY_MS = 1000;
 
 /** RFC 6749 §5.1: token responses must not be cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -73,6 +81,7 @@ function readParams(contentType: string, body: Buffer): Map<string, string> | nu
     return params;
   }
   if (type === 'application/json' || type === '') {
+    if (jsonShapeProblem(body) !== null) return null;
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -115,7 +124,12 @@ export class TokenEndpoint {
   constructor(
     private readonly clients: ClientRegistry,
     private readonly signer: TokenSigner,
-    private readonly guards: TokenGuards = { throttle: null, perAddress: null, checks: null },
+    private readonly guards: TokenGuards = {
+      throttle: null,
+      perAddress: null,
+      checks: null,
+      refusalDelayMs: 0,
+    },
   ) {
     this.decoyHash = hashSecret(generateSecret()).then((stored) => {
       const parsed = parseSecretHash(stored);
@@ -127,12 +141,23 @@ export class TokenEndpoint {
 
   /** Answers one request to /oauth/token from `remoteAddress` (the caller's IP, for the per-address budgets). */
   async answer(req: IncomingMessage, body: Buffer, remoteAddress: string): Promise<TokenOutcome> {
-    const address = addressKey(remoteAddress);
+    const outcome = await this.decide(req, body, addressKey(remoteAddress));
+    if (outcome.status === 429 && this.guards.refusalDelayMs > 0) {
+      // Spread over half to one and a half times the pause: a flood whose requests came together would
+      // otherwise come back together, and every other caller would wait out its bursts.
+      const pause = this.guards.refusalDelayMs * (0.5 + Math.random());
+      await new Promise((resume) => setTimeout(resume, pause));
+    }
+    return outcome;
+  }
+
+  private async decide(req: IncomingMessage, body: Buffer, address: string): Promise<TokenOutcome> {
     const request = readTokenRequest(req, body);
     if (request.kind === 'malformed') {
       const refused = await this.overBudget(`token-malformed:${address}`);
-      if (refused) return { ...refused, refusal: { reason: 'malformed requests over budget' } };
-      return { ...request.answer, refusal: { reason: String(request.answer.body['error']) } };
+      const clientId = request.clientId;
+      if (refused) return { ...refused, refusal: { clientId, reason: 'malformed requests over budget' } };
+      return { ...request.answer, refusal: { clientId, reason: String(request.answer.body['error']) } };
     }
     const { id, secret, challenge } = request;
     const wait = this.guards.throttle ? await this.guards.throttle.admit(id, address) : null;
@@ -148,9 +173,9 @@ export class TokenEndpoint {
 
     const client: ClientRecord | undefined = this.clients.get(id);
     const stored = client?.secretHash ?? (await this.decoyHash);
-    const known = this.guards.throttle !== null && (await this.guards.throttle.isKnown(id, address));
+    const standing = this.guards.throttle ? await this.guards.throttle.standing(id, address) : 'clean';
     const checked = this.guards.checks
-      ? await this.guards.checks.run(address, known, () => verifySecret(secret, stored))
+      ? await this.guards.checks.run(address, standing, () => verifySecret(secret, stored))
       : { ok: true as const, value: await verifySecret(secret, stored) };
     if (!checked.ok) {
       return checked.refusal === 'full'
@@ -204,7 +229,7 @@ function tooMany(retryAfterSeconds: number, message: string): TokenAnswer {
 }
 
 type TokenRequest =
-  | { readonly kind: 'malformed'; readonly answer: TokenAnswer }
+  | { readonly kind: 'malformed'; readonly answer: TokenAnswer; readonly clientId?: string }
   | {
       readonly kind: 'attempt';
       readonly id: string;
@@ -256,7 +281,9 @@ function readTokenRequest(req: IncomingMessage, body: Buffer): TokenRequest {
   const challenge = basic !== null ? basicChallenge : {};
   // An id outside the client-id form can name no client: refused like any malformed request, without the
   // scrypt work a wrong secret costs (the form is public, so this tells a caller nothing).
-  if (!id || !secret || !ClientIdSchema.safeParse(id).success)
-    return malformed(oauthError(401, 'invalid_client', 'Client authentication failed', challenge));
+  if (!id || !secret || !ClientIdSchema.safeParse(id).success) {
+    const answer = oauthError(401, 'invalid_client', 'Client authentication failed', challenge);
+    return id ? { kind: 'malformed', answer, clientId: id } : malformed(answer);
+  }
   return { kind: 'attempt', id, secret, challenge };
 }

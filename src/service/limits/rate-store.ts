@@ -1,5 +1,5 @@
 /**
- * The counters behind every budget of the service (docs/service.md, Security): the per-client request
+ * The counters behind every budget of the service (docs/service.md "Security"): the per-client request
  * rate, the token endpoint's per-address budgets, and the sign-in throttle's wrong-secret budgets. They sit
  * behind this one small asynchronous interface so that several processes (cluster workers, replicas) can
  * share them through a store such as Redis; `MemoryRateStore` is the in-process implementation and the
@@ -63,12 +63,16 @@ export class MemoryRateStore implements RateStore {
   }
 
   peek(key: string, windowMs: number, limit: number): Promise<RateDecision> {
-    return Promise.resolve(this.decide(key, windowMs, limit, false));
+    return Promise.resolve(this.peekNow(key, windowMs, limit));
   }
 
-  /** `hit`, answered at once (for callers that cannot wait, such as the log's own limits). */
+  /** `hit` and `peek`, answered at once (for callers that cannot wait, such as the log's own limits). */
   hitNow(key: string, windowMs: number, limit: number): RateDecision {
     return this.decide(key, windowMs, limit, true);
+  }
+
+  peekNow(key: string, windowMs: number, limit: number): RateDecision {
+    return this.decide(key, windowMs, limit, false);
   }
 
   get size(): number {

@@ -102,7 +102,7 @@ describe('start-up of the reference service (npm run service)', () => {
     const s = start(dir, {
       JOBPRICE_DATA_DIR: join(dir, 'nothing-here'),
       JOBPRICE_CLIENT_ID: 'x',
-      JOBPRICE_CLIENT_SECRET: 'y'.repeat(16),
+      JOBPRICE_CLIENT_SECRET: 'startup-test-secret-0123456789abcdef',
     });
     expect(await s.exited).toBe(1);
     expect(s.stderr()).toMatch(/npm run data:build/);

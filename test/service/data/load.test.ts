@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { partVersions } from '../../../src/service/data/build';
+import { indexStaleReason, partVersions } from '../../../src/service/data/build';
+import { partChecksum } from '../../../src/service/data/manifest';
 import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
 import { IndexNotReadyError, loadIndex } from '../../../src/service/data/load';
 import { WageIndex } from '../../../src/service/data/wage-index';
@@ -27,16 +28,25 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const manifest = (over: Partial<Manifest>): Manifest => ({
-  formatVersion: INDEX_FORMAT_VERSION,
-  partVersions: partVersions(),
-  builtAt: '',
-  buildMs: 0,
-  sources: [],
-  vintages: {},
-  parts: { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' },
-  ...over,
-});
+/** A manifest for the parts now in `dir`, with their checksums as the build records them. */
+const manifest = (over: Partial<Manifest>): Manifest => {
+  const parts = { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' };
+  const checksums: Record<string, string> = {};
+  for (const file of Object.values(parts)) {
+    if (existsSync(join(dir, file))) checksums[file] = partChecksum(readFileSync(join(dir, file)));
+  }
+  return {
+    formatVersion: INDEX_FORMAT_VERSION,
+    partVersions: partVersions(),
+    builtAt: '',
+    buildMs: 0,
+    sources: [],
+    vintages: {},
+    parts,
+    checksums,
+    ...over,
+  };
+};
 const writeParts = (): void => {
   writeFileSync(
     join(dir, 'wages.bin'),
@@ -102,6 +112,7 @@ test('a damaged part is refused with the same advice', async () => {
   await expect(loadIndex(dir)).rejects.toThrow(/cannot read geography\.json.*npm run data:build/);
   writeParts();
   writeFileSync(join(dir, 'wages.bin'), Buffer.from('JPPACK01'));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
   await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.bin.*npm run data:build/);
 });
 
@@ -138,4 +149,35 @@ test('an O*NET part whose arrays do not fit together is refused with the same ad
   await expect(loadIndex(dir)).rejects.toThrow(
     /onet\.json: O\*NET index is inconsistent.*npm run data:build/,
   );
+});
+
+describe('the index own checksums (docs/service.md "Security")', () => {
+  test('a part edited after the build is refused at start-up, naming the file and the command', async () => {
+    writeParts();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+    await expect(loadIndex(dir)).resolves.toMatchObject({ wages: { primaryYear: 2025 } });
+    // A figure changed by hand: still well-formed, still the right shape.
+    writeFileSync(
+      join(dir, 'wages.bin'),
+      WageIndex.fromPart({ primaryYear: 2024, national: {}, sector: [], areaTables: [] }).encode(),
+    );
+    await expect(loadIndex(dir)).rejects.toThrow(
+      /wages\.bin was changed after the index was built \(its checksum differs from the one in the manifest\)\. Run `npm run data:build` first\./,
+    );
+  });
+
+  test('an index whose manifest records no checksums (an older build) is refused', async () => {
+    writeParts();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({ checksums: undefined })));
+    await expect(loadIndex(dir)).rejects.toThrow(/records no checksums.*npm run data:build/);
+  });
+
+  test('npm run data:build sees an edited part as a reason to rebuild', () => {
+    writeParts();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+    writeFileSync(join(dir, 'geography.json'), '{}');
+    expect(indexStaleReason(dir, RAW_DIR, 'always')).toMatch(
+      /^geography\.json was changed after the index was built/,
+    );
+  });
 });

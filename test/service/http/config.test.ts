@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,10 +7,12 @@ import { loadClientsFile } from '../../../src/service/auth/clients';
 import { loadOrCreateDevClient } from '../../../src/service/auth/dev-client';
 import { resolveClients } from '../../../src/service/bootstrap';
 import { jsonLineLogger } from '../../../src/service/logger';
-import { parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
+import { generateSecret, parseSecretHash, verifySecret } from '../../../src/service/auth/secrets';
+import { estimatedSecretBits, secretStrengthProblem } from '../../../src/service/auth/secret-strength';
 import { ConfigError, loadConfig, dataPaths } from '../../../src/service/config';
 
 const run = promisify(execFile);
+const STRONG_SECRET = 'c2VydmljZS1zZWNyZXQtZm9yLXRlc3Rz_0Kq9';
 
 describe('service settings from the environment', () => {
   it('defaults: 127.0.0.1:8600, 1 MB body, 3600 s tokens, https://localhost:3000, dev client, rate limit on', () => {
@@ -57,11 +59,11 @@ describe('service settings from the environment', () => {
       dataDir: '/repo/elsewhere',
     });
     expect(
-      loadConfig({ JOBPRICE_CLIENT_ID: 'bench', JOBPRICE_CLIENT_SECRET: 's'.repeat(16) }).clients,
+      loadConfig({ JOBPRICE_CLIENT_ID: 'bench', JOBPRICE_CLIENT_SECRET: STRONG_SECRET }).clients,
     ).toEqual({
       source: 'env',
       clientId: 'bench',
-      clientSecret: 's'.repeat(16),
+      clientSecret: STRONG_SECRET,
     });
     expect(loadConfig({ JOBPRICE_CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
@@ -82,9 +84,46 @@ describe('service settings from the environment', () => {
       loadConfig({
         JOBPRICE_CLIENTS_FILE: 'f',
         JOBPRICE_CLIENT_ID: 'x',
-        JOBPRICE_CLIENT_SECRET: 's'.repeat(16),
+        JOBPRICE_CLIENT_SECRET: STRONG_SECRET,
       }),
     ).toThrow(/not both/);
+  });
+});
+
+describe('client secrets hold at least 128 bits (docs/service.md "Security")', () => {
+  it('JOBPRICE_CLIENT_SECRET: a short or patterned secret stops the start, naming the variable and the fix', () => {
+    for (const weak of ['s'.repeat(16), 'abcdefghij012345', 'Summer2026!Summer', 'ab'.repeat(40)]) {
+      expect(() => loadConfig({ JOBPRICE_CLIENT_ID: 'x', JOBPRICE_CLIENT_SECRET: weak })).toThrow(
+        /JOBPRICE_CLIENT_SECRET: (must hold at least 128 bits|uses fewer than 8 different characters).*openssl rand/,
+      );
+    }
+    // Random secrets of 128 bits and more pass: 16 bytes in hex, 22 base64url characters, our own 32 bytes.
+    for (const strong of ['9f86d081884c7d659a2feaa0c55ad015', 'Xk3_9aQz-LmP0wEr7TyU2b', STRONG_SECRET]) {
+      expect(loadConfig({ JOBPRICE_CLIENT_ID: 'x', JOBPRICE_CLIENT_SECRET: strong }).clients).toMatchObject({
+        clientSecret: strong,
+      });
+    }
+  });
+
+  it('the estimate is the length times log2 of the alphabet the character classes span', () => {
+    expect(estimatedSecretBits('abcdefghij012345')).toBeCloseTo(16 * Math.log2(36));
+    expect(estimatedSecretBits(generateSecret())).toBeGreaterThanOrEqual(256);
+    expect(secretStrengthProblem(generateSecret())).toBeNull();
+  });
+
+  it('a development client file with a weak secret stops the start, saying to delete it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'jobprice-weak-'));
+    try {
+      const path = join(dir, 'dev-client.json');
+      await writeFile(path, JSON.stringify({ clientId: 'local-dev', clientSecret: 'password-1234567' }), {
+        mode: 0o600,
+      });
+      await expect(loadOrCreateDevClient(path)).rejects.toThrow(
+        /holds a secret with less than 128 bits of entropy; delete it to create a new one/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

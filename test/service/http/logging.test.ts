@@ -57,3 +57,65 @@ describe('the service log never holds a secret or a token (D15)', () => {
     }
   });
 });
+
+describe('refused token requests in the log (docs/service.md "Security")', () => {
+  const refuse = (url: string, clientId: string): Promise<Response> =>
+    fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: 'x',
+      }),
+    });
+
+  it('logs a client id only in the client-id form, cut to 64 characters, and otherwise as (malformed)', async () => {
+    const h = await startHarness(new EngineDouble(), [FULL_CLIENT], { rateLimit: null });
+    try {
+      const pasted = 'Zq8+/k3Y9s0p=secret pasted here';
+      const long = 'a'.repeat(16_000);
+      const formed = `acme-${'b'.repeat(95)}`;
+      for (const id of [pasted, long, formed]) expect((await refuse(h.url, id)).status).toBe(401);
+      const refused = h.logLines
+        .filter((l) => l.includes('"event":"token refused"'))
+        .map((l) => (JSON.parse(l) as { clientId?: string }).clientId);
+      expect(refused).toEqual(['(malformed)', '(malformed)', formed.slice(0, 64)]);
+      const log = h.logLines.join('');
+      expect(log).not.toContain('secret pasted');
+      expect(log).not.toContain('a'.repeat(65));
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a flood of refusals from one address writes a few lines and one count of the rest', async () => {
+    const h = await startHarness(new EngineDouble(), [FULL_CLIENT], { rateLimit: null, accessLog: false });
+    const started = Date.now();
+    try {
+      const answers = [];
+      for (let i = 0; i < 150; i++) {
+        const res = await fetch(`${h.url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `client_id=${'z'.repeat(2000)}`, // no grant_type: refused before any secret check
+        });
+        answers.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(new Set(answers)).toEqual(new Set([400]));
+    } finally {
+      await h.close();
+    }
+    const lines = h.logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Ten at once, then one more every 6 s (ten a minute) however long a loaded machine takes.
+    const written = lines.filter((l) => l['event'] === 'token refused').length;
+    expect(written).toBeGreaterThanOrEqual(10);
+    expect(written).toBeLessThanOrEqual(10 + Math.ceil((Date.now() - started) / 6000));
+    const summaries = lines.filter((l) => l['event'] === 'token refusals suppressed');
+    expect(summaries).toEqual([
+      expect.objectContaining({ count: 150 - written, addresses: 1, windowSeconds: 60 }),
+    ]);
+    expect(h.logLines.join('').length).toBeLessThan(10_000);
+  });
+});

@@ -5,7 +5,7 @@ import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness, type TestClient } from '../support/harness';
 
 /**
- * docs/service.md, Security: wrong secrets are throttled per (client id, address), with a slower per-id
+ * docs/service.md "Security": wrong secrets are throttled per (client id, address), with a slower per-id
  * backstop, so nobody who lacks the secret can lock a client out; unknown ids are counted the same way;
  * malformed requests do not spend the budget of valid ones; and a refused attempt is logged with its
  * client id and address, never its secret.
@@ -62,6 +62,7 @@ describe('wrong secrets are throttled per (client id, address), over HTTP', () =
         perAddress: { limit: 3, windowSeconds: 60 },
         perClient: { limit: 5, windowSeconds: 600 },
         knownForSeconds: 3600,
+        failingAddress: { limit: 5, windowSeconds: 300 },
       },
     });
   });

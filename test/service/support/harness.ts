@@ -60,6 +60,8 @@ export async function startHarness(
     logger: jsonLineLogger((line) => logLines.push(line)),
     accessLog: true,
     now: () => Date.now() + offsetMs,
+    // Tests send many refused sign-ins in a row; the pause before a 429 has a test of its own.
+    tokenRefusalDelayMs: 0,
     ...options,
   });
   const { url } = await service.listen('127.0.0.1', 0);
