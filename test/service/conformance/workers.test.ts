@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +8,12 @@ import { pricing, signIn, startServiceProcess, type ServiceProcess } from '../su
 /**
  * JOBPRICE_WORKERS=2 (cluster/primary.ts): two worker processes serve one port; a token one signed
  * is good at the other (the primary shares the random signing key); a killed worker is logged and
- * replaced; SIGTERM lets a request in flight finish and exits 0.
+ * replaced; each worker applies the connection caps (docs/service.md "Security"); SIGTERM lets a request
+ * in flight finish and exits 0.
  */
+
+/** Sockets per address each process keeps (JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS) in this test. */
+const PER_ADDRESS = 8;
 
 /** Until `enough` holds, one request per fresh connection; the pids that answered. */
 async function pidsAnswering(
@@ -32,7 +37,10 @@ describe('JOBPRICE_WORKERS=2', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'jobprice-workers-'));
     // No JOBPRICE_TOKEN_SECRET: the primary's random key must reach both workers.
-    service = startServiceProcess(dir, { JOBPRICE_WORKERS: '2' });
+    service = startServiceProcess(dir, {
+      JOBPRICE_WORKERS: '2',
+      JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+    });
     url = await service.listening();
   }, 180_000);
   afterAll(async () => {
@@ -50,6 +58,36 @@ describe('JOBPRICE_WORKERS=2', () => {
     const token = await signIn(url);
     const pids = await pidsAnswering(url, token, (p) => p.size >= 2);
     expect(pids.size).toBe(2);
+  }, 60_000);
+
+  it('each worker keeps at most its cap of sockets from one address and closes the rest at once', async () => {
+    const token = await signIn(url);
+    const { hostname, port } = new URL(url);
+    let closed = 0;
+    // Silent sockets from one address: the cluster hands them to the workers in turn, ~20 each.
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 5 * PER_ADDRESS },
+        () =>
+          new Promise<Socket>((done) => {
+            const s = connect({ host: hostname, port: Number(port), localAddress: '127.0.0.1' });
+            s.on('error', () => undefined);
+            s.once('close', () => closed++);
+            s.once('connect', () => done(s));
+            s.once('close', () => done(s));
+          }),
+      ),
+    );
+    try {
+      // Both workers hold their PER_ADDRESS; one cap for the whole service would hold PER_ADDRESS in all.
+      for (let i = 0; i < 150 && closed < 3 * PER_ADDRESS; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(closed).toBe(3 * PER_ADDRESS);
+      // Another address is served meanwhile.
+      expect((await pricing(url, token, '127.0.0.2')).status).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
   }, 60_000);
 
   it('replaces a killed worker, logs the death, and serves from the new one', async () => {

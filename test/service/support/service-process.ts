@@ -94,12 +94,17 @@ export interface Answer {
 export function call(
   url: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolvePromise, reject) => {
     const req = request(
       `${url}${path}`,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
+      },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
@@ -135,10 +140,11 @@ export async function signIn(url: string): Promise<string> {
   return token;
 }
 
-export function pricing(url: string, token: string, title = 'Registered Nurse'): Promise<Answer> {
+export function pricing(url: string, token: string, localAddress?: string): Promise<Answer> {
   return call(url, '/DaaS/jobpricing', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ JobTitle: title }),
+    body: JSON.stringify({ JobTitle: 'Registered Nurse' }),
+    ...(localAddress === undefined ? {} : { localAddress }),
   });
 }
