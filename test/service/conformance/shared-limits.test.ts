@@ -10,12 +10,14 @@ import {
   requestToken,
   signIn,
   startServiceProcess,
+  type Answer,
   type ServiceProcess,
 } from '../support/service-process';
 
 /**
  * Two service processes (replicas) sharing one real Redis (JOBPRICE_REDIS_URL): the wrong-secret
- * throttle and a client's rate limit are one budget across both; with Redis stopped both keep answering
+ * throttle (per client id and address, and the per-id backstop) and a client's rate limit are one budget
+ * across both; with Redis stopped both keep answering
  * on their own counters (logged, still ready); with Redis back the budgets are shared again.
  */
 
@@ -84,6 +86,30 @@ describe('two service processes sharing Redis', () => {
       expect(JSON.parse(res.body)).toMatchObject({ Message: TRANSPORT_MSG.tooManyFailedAttempts });
     }
   }, 60_000);
+
+  it('the per-id backstop is one budget too: wrong secrets from many addresses over both spend it', async () => {
+    // An id of its own (unknown ids are counted like known ones), so earlier tests spent none of its budget.
+    const guess = (url: string, address: string): Promise<Answer> =>
+      call(url, '/oauth/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=backstop-probe&client_secret=not-the-secret-0123456789`,
+        localAddress: address,
+      });
+    // 10 addresses x 10 wrong secrets, alternating processes: the id's hundred an hour, met only together.
+    for (let a = 1; a <= 10; a++) {
+      for (let i = 0; i < 10; i++)
+        expect((await guess(urls[i % 2] as string, `127.0.1.${a}`)).status).toBe(401);
+    }
+    // A new address may still try once (the backstop never refuses a clean address); after one wrong
+    // secret it waits, at both processes: each saw only half of the hundred.
+    expect((await guess(urls[0] as string, '127.0.2.1')).status).toBe(401);
+    for (const url of urls) {
+      const res = await guess(url, '127.0.2.1');
+      expect(res.status).toBe(429);
+      expect(JSON.parse(res.body)).toMatchObject({ Message: TRANSPORT_MSG.tooManyFailedAttempts });
+    }
+  }, 120_000);
 
   it('Redis stopped: both keep answering on their own counters, say so once, and stay ready', async () => {
     const from = [a.stderr().length, b.stderr().length];
