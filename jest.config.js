@@ -36,14 +36,15 @@ const E2E_TESTS = ['/test/e2e/'];
 const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
+  // isolatedModules in the tsconfig makes ts-jest transpile each file alone (types are checked by tsc -b).
   transform: {
     '^.+\\.ts$': [
       'ts-jest',
-      { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node', sourceMap: true } },
+      { tsconfig: { module: 'commonjs', moduleResolution: 'node', sourceMap: true, isolatedModules: true } },
     ],
     '/node_modules/hyparquet/.+\\.js$': [
       'ts-jest',
-      { isolatedModules: true, tsconfig: { module: 'commonjs', allowJs: true, checkJs: false } },
+      { tsconfig: { module: 'commonjs', allowJs: true, checkJs: false, isolatedModules: true } },
     ],
   },
   // hyparquet (the parquet reader of the data build) ships ES modules only; jest runs CommonJS here.

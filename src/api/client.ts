@@ -15,6 +15,8 @@ import {
 import { Transport, type TransportOptions } from './transport';
 import { interpretCandidateBatch } from './candidates';
 import {
+  DATA_SOURCE_HEADER,
+  DataSourceHeaderSchema,
   PATHS,
   TokenResponseSchema,
   toWireRequest,
@@ -56,6 +58,7 @@ export class JobMarketClient {
   private readonly getAccessToken: ClientConfig['getAccessToken'];
   private readonly transport: Transport;
   private readonly now: () => number;
+  private announcedDataSource: string | null = null;
 
   /** @throws JobPriceApiError 'config' when baseUrl is not an http(s) URL. */
   constructor(config: ClientConfig) {
@@ -109,6 +112,14 @@ export class JobMarketClient {
       parseEnvelope(json),
       items.map((it) => it.id),
     );
+  }
+
+  /**
+   * The data the service said its figures come from (DATA_SOURCE_HEADER on its last pricing or match
+   * answer), or null when it has not said.
+   */
+  get dataSource(): string | null {
+    return this.announcedDataSource;
   }
 
   /** D15 client credentials → token. */
@@ -172,8 +183,17 @@ export class JobMarketClient {
       headers: () => this.headersFor(endpoint),
       ...(maxAttempts === undefined ? {} : { maxAttempts }),
     });
-    if (answer.status >= 200 && answer.status < 300) return parseJsonBody(answer);
+    if (answer.status >= 200 && answer.status < 300) {
+      if (endpoint === 'match') this.noteDataSource(answer.headers.get(DATA_SOURCE_HEADER));
+      return parseJsonBody(answer);
+    }
     throw refusalError(answer, endpoint, url, byteLength(body), secrets);
+  }
+
+  /** A header that is missing or not one line of text is not a name: the last good one stays. */
+  private noteDataSource(value: string | null): void {
+    const parsed = DataSourceHeaderSchema.safeParse(value);
+    if (parsed.success) this.announcedDataSource = parsed.data;
   }
 
   private async headersFor(endpoint: Endpoint): Promise<Record<string, string>> {

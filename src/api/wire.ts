@@ -192,3 +192,21 @@ export const PATHS = {
   batchMatch: '/DaaS/batchjobmatch',
   token: '/oauth/token',
 } as const;
+
+/**
+ * The response header in which a service names the data behind its figures (our own decision, see
+ * docs/decisions.md): the `JOB` card's provider line. It is optional; a service without it is named by
+ * its host.
+ */
+export const DATA_SOURCE_HEADER = 'JobPrice-Data-Source';
+
+/** What the reference service (src/service) sends in DATA_SOURCE_HEADER. */
+export const REFERENCE_DATA_SOURCE = 'BLS OEWS and O*NET (JobPrice reference service)';
+
+/** A header value is shown on a card: one line of printable text, at most 120 characters, else ignored. */
+export const DataSourceHeaderSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .regex(/^\P{Cc}+$/u);

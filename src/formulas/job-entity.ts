@@ -6,6 +6,7 @@ import {
   PROVENANCE_FIELDS,
   RESULT_FIELDS,
   SALARY_FIELDS,
+  REFERENCE_DATA_SOURCE,
   type JobResult,
   type ResultField,
 } from '../api/wire';
@@ -56,17 +57,24 @@ const ONET: Attribution = {
 
 /** The reference service (src/service): BLS OEWS wages, O*NET titles (README: Where the numbers come from). */
 export const REFERENCE_DATA: DataSource = {
-  name: 'BLS OEWS and O*NET (JobPrice reference service)',
+  name: REFERENCE_DATA_SOURCE,
   figures: [OEWS],
   match: [ONET],
 };
 
 /**
- * The data behind a service's answers. The reference service is the add-in's embedded default and runs on
- * this computer (loopback: `npm start`, the dev server's proxy); any other service is named by its host,
- * since its data is its own.
+ * The data behind a service's answers. A service names it in its answers' data source header
+ * (`announced`, src/api/wire.ts: DATA_SOURCE_HEADER); the reference service's name gets the BLS and O*NET
+ * attributions with their links and licence, wherever it is hosted. A service that names nothing is named
+ * by its host, except on this computer's loopback, where the add-in's embedded default is the reference
+ * service (an answer cached before the header was read).
  */
-export function dataSourceFor(serviceUrl: string): DataSource {
+export function dataSourceFor(serviceUrl: string, announced: string | null = null): DataSource {
+  if (announced === REFERENCE_DATA_SOURCE) return REFERENCE_DATA;
+  if (announced !== null) {
+    const named: Attribution = { sourceText: announced, sourceAddress: serviceUrl };
+    return { name: announced, figures: [named], match: [named] };
+  }
   let host = serviceUrl;
   try {
     host = new URL(serviceUrl).hostname;

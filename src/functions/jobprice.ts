@@ -87,5 +87,7 @@ export async function jobCard(args: JobArgs): Promise<Excel.EntityCellValue> {
   if (!supportsCustomFunctionDataTypes()) throw notAvailable(JOB_NEEDS_DATA_TYPES);
   const { spec, result } = await pricedJob(args);
   const pricedAt = functionsPricer().pricedAt(spec) ?? Date.now();
-  return jobEntity(result, spec, pricedAt, dataSourceFor(getSession().getSettings().serviceUrl));
+  const session = getSession();
+  const source = dataSourceFor(session.getSettings().serviceUrl, session.client().dataSource);
+  return jobEntity(result, spec, pricedAt, source);
 }

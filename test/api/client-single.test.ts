@@ -222,3 +222,27 @@ describe('no token', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('the data source header (docs/decisions.md: Data source header)', () => {
+  const answer = (headers: Record<string, string>) => ({
+    headers,
+    json: { Code: 1, Message: '', Data: resultBody() },
+  });
+
+  test('keeps the name a service announces; an absent or malformed name leaves the last good one', async () => {
+    const { client } = testClient(server);
+    server.respondWithSequence(
+      answer({}),
+      answer({ 'JobPrice-Data-Source': '  Acme Pay Survey 2026 ' }),
+      answer({ 'JobPrice-Data-Source': 'x'.repeat(121) }),
+      answer({}),
+    );
+    await client.matchJob(jobSpec({ title: 'Accountants' }));
+    expect(client.dataSource).toBeNull();
+    await client.matchJob(jobSpec({ title: 'Accountants' }));
+    expect(client.dataSource).toBe('Acme Pay Survey 2026');
+    await client.matchJob(jobSpec({ title: 'Accountants' }));
+    await client.matchJob(jobSpec({ title: 'Accountants' }));
+    expect(client.dataSource).toBe('Acme Pay Survey 2026');
+  });
+});

@@ -14,6 +14,7 @@ import { runPlan } from '../../src/domain/plan-runner';
 import { EngineDouble } from '../service/support/engine-double';
 import { FULL_CLIENT, startHarness, type Harness } from '../service/support/harness';
 import { apiErrorOf } from './fixtures';
+import { dataSourceFor, REFERENCE_DATA } from '../../src/formulas/job-entity';
 
 let harness: Harness;
 afterEach(async () => {
@@ -50,6 +51,16 @@ test('D15 token → single match → batch, as the reference service answers the
   expect(reply.unattributed).toEqual([]);
 
   expect(await client.testConnection()).toMatch(/^Connected to .* and signed in: the test job/);
+});
+
+test('the reference service names its data, and the client keeps the name for the JOB card', async () => {
+  harness = await startHarness(new EngineDouble());
+  const client = await signedInClient();
+  expect(client.dataSource).toBeNull();
+  await client.matchJob(jobSpec({ title: 'Registered Nurses' }));
+  expect(client.dataSource).toBe('BLS OEWS and O*NET (JobPrice reference service)');
+  // Wherever it is hosted: the card's provider is the reference data, not the host.
+  expect(dataSourceFor('https://pay.example.com', client.dataSource)).toBe(REFERENCE_DATA);
 });
 
 test('whole-batch errors from the reference service: duplicates and over 200', async () => {

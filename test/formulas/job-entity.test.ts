@@ -86,6 +86,20 @@ describe('the JOBPRICE.JOB entity', () => {
     });
   });
 
+  it('names a service by what it announces: the reference data anywhere, another name as given', () => {
+    expect(dataSourceFor('https://pay.example.com', 'BLS OEWS and O*NET (JobPrice reference service)')).toBe(
+      REFERENCE_DATA,
+    );
+    const other = dataSourceFor('https://pay.example.com', 'Acme Pay Survey 2026');
+    expect(other.name).toBe('Acme Pay Survey 2026');
+    expect(other.figures[0]).toEqual({
+      sourceText: 'Acme Pay Survey 2026',
+      sourceAddress: 'https://pay.example.com',
+    });
+    // An announcement wins over the loopback guess.
+    expect(dataSourceFor('http://127.0.0.1:8600', 'Acme Pay Survey 2026').name).toBe('Acme Pay Survey 2026');
+  });
+
   it('names another service by its host, for the provider and every attribution', () => {
     for (const url of ['http://127.0.0.1:8600', 'https://localhost:3000', 'http://[::1]:8600'])
       expect(dataSourceFor(url)).toBe(REFERENCE_DATA);

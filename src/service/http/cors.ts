@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
+import { DATA_SOURCE_HEADER } from '../../api/wire';
 
 /**
  * CORS (D16): only configured origins are echoed back; every answer varies by Origin so a cache never
  * hands one origin's answer to another. Retry-After and WWW-Authenticate are exposed so a task pane can
- * honour D14's backoff and tell an expired token from other failures.
+ * honour D14's backoff and tell an expired token from other failures, and the data source header so a
+ * JOB card can name the data.
  */
 export const ALLOWED_METHODS = 'GET, POST, OPTIONS';
 export const ALLOWED_HEADERS = 'Authorization, Content-Type';
-export const EXPOSED_HEADERS = 'Retry-After, WWW-Authenticate';
+export const EXPOSED_HEADERS = `Retry-After, WWW-Authenticate, ${DATA_SOURCE_HEADER}`;
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 export class CorsPolicy {

@@ -14,6 +14,7 @@ import { WorkAbandoned } from './slices';
 import { sendEmpty, sendJson } from './respond';
 import type { TokenEndpoint } from './token-route';
 import type { RefusalLog } from './refusal-log';
+import { DATA_SOURCE_HEADER, REFERENCE_DATA_SOURCE } from '../../api/wire';
 
 /**
  * The request handler: route → method → auth (401/403) → rate limit (429) → body (413/400) → one call
@@ -149,7 +150,9 @@ async function handle(
       const body = parseJsonBody(await readBody(req, res, deps.bodyLimitBytes));
       // A batch stops between slices once its client has hung up (slices.ts).
       const slices = { abandoned: () => req.socket.destroyed };
-      return sendJson(res, 200, await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine, slices));
+      const answer = await OPERATION_ANSWERS[route.kind](body, client.scope, deps.engine, slices);
+      // The data behind the figures, for the add-in's JOB card (docs/decisions.md: Data source header).
+      return sendJson(res, 200, answer, { [DATA_SOURCE_HEADER]: REFERENCE_DATA_SOURCE });
     }
   }
 }

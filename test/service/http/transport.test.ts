@@ -240,7 +240,7 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
       expect(res.headers.get('access-control-allow-methods')).toBeNull();
     });
 
-    it('D16: actual responses echo only a trusted origin, always Vary: Origin, and expose Retry-After', async () => {
+    it('D16: actual responses echo only a trusted origin, always Vary: Origin, and expose Retry-After and the data source', async () => {
       const trusted = await h.post(
         '/DaaS/jobpricing',
         { JobTitle: 'Accountant' },
@@ -248,6 +248,10 @@ describe('HTTP transport (D14, D16) over loopback with an engine double', () => 
       );
       expect(trusted.headers.get('access-control-allow-origin')).toBe(ORIGIN);
       expect(trusted.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+      expect(trusted.headers.get('access-control-expose-headers')).toMatch(/JobPrice-Data-Source/);
+      expect(trusted.headers.get('jobprice-data-source')).toBe(
+        'BLS OEWS and O*NET (JobPrice reference service)',
+      );
       expect(trusted.headers.get('vary')).toBe('Origin');
       const other = await h.post(
         '/DaaS/jobpricing',
