@@ -140,11 +140,10 @@ export async function signIn(url: string): Promise<string> {
   return token;
 }
 
-export function pricing(url: string, token: string, localAddress?: string): Promise<Answer> {
+export function pricing(url: string, token: string, title = 'Registered Nurse'): Promise<Answer> {
   return call(url, '/DaaS/jobpricing', {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ JobTitle: 'Registered Nurse' }),
-    ...(localAddress === undefined ? {} : { localAddress }),
+    body: JSON.stringify({ JobTitle: title }),
   });
 }
