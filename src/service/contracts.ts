@@ -63,13 +63,16 @@ export interface RankedOccupation {
 }
 
 export interface Matcher {
-  /** null when nothing matches well enough (D3: "No matching job found"). */
-  match(title: string, description: string): OccupationMatch | null;
   /**
-   * D18: up to `limit` candidates, best first. The first is the occupation `match` picks, and the list is
-   * empty exactly when `match` answers null, so review and pricing never disagree.
+   * null when nothing matches well enough (D3: "No matching job found"). `industry` is the request's
+   * NAICSCode as sent ('' for none): a code naming a level of school settles which teachers a title means.
    */
-  rank(title: string, description: string, limit: number): RankedOccupation[];
+  match(title: string, description: string, industry?: string): OccupationMatch | null;
+  /**
+   * D18: up to `limit` candidates, best first. The first is the occupation `match` picks for the same
+   * industry, and the list is empty exactly when `match` answers null, so review and pricing never disagree.
+   */
+  rank(title: string, description: string, limit: number, industry?: string): RankedOccupation[];
   /**
    * D19: the occupation with this O*NET-SOC code (`15-1252.00`, or the SOC code `15-1252` for its main
    * O*NET occupation), rated Confident; the title's seniority words still set the level. null when unknown.
@@ -92,8 +95,10 @@ export type CandidatesOutcome =
   | { readonly ok: false; readonly message: string };
 
 /**
- * The matches already made in one batch, by title and description: a sheet's rows often repeat a title
- * (the same job in several places), and a match depends on nothing else, so a batch matches each once.
+ * The matches already made in one batch, by title, description and the level of school the industry
+ * names: a sheet's rows often repeat a title (the same job in several places), and a match depends on
+ * nothing else (of the industry it reads only that level, matching/school-level.ts), so a batch matches
+ * each once.
  */
 export type MatchMemo = Map<string, OccupationMatch | null>;
 

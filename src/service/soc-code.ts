@@ -7,7 +7,7 @@
  */
 
 /** A SOC 2018 code at any level: "15-1252", "15-1250", "15-0000". */
-export const SOC_CODE = /^\d\d-\d{4}$/;
+const SOC_CODE = /^\d\d-\d{4}$/;
 /** An O*NET-SOC code: "15-1252.00". */
 export const ONET_SOC_CODE = /^\d\d-\d{4}\.\d\d$/;
 
@@ -36,10 +36,14 @@ export const broadOccupationCode = (soc: string): string => `${soc.slice(0, 6)}0
 export const sameMajorGroup = (a: string, b: string): boolean => majorGroupOf(a) === majorGroupOf(b);
 
 /**
- * A residual "All Other" occupation (xx-xx99), or an O*NET specialisation filed under one: OEWS prices
- * it as one mixed bag of whatever the named occupations of its group leave.
+ * The "All Other" occupation closing a minor group (xx-xx99: Computer Occupations, All Other), or an
+ * O*NET specialisation filed under one: OEWS prices it as one mixed bag of whatever the named
+ * occupations of its group leave.
  */
-export const isResidualOccupation = (code: string): boolean => /^\d\d-\d\d99\b/.test(code);
+export const isMinorGroupResidual = (code: string): boolean => /^\d\d-\d\d99\b/.test(code);
+
+/** Any "All Other" detailed occupation: the SOC ends their codes in 9 (29-1229 Physicians, All Other). */
+export const isAllOther = (code: string): boolean => /^\d\d-\d{3}9\b/.test(code);
 
 /** An O*NET-SOC code that is its SOC detailed occupation itself (".00"), not a specialisation of it. */
 export const isSocDetailedOccupation = (onetCode: string): boolean => onetCode.endsWith('.00');
@@ -50,5 +54,15 @@ export const isManagement = (code: string): boolean => majorGroupOf(code) === '1
 /** Chief Executives: the ceiling a level shift never lifts a job above (docs/methodology.md). */
 export const CHIEF_EXECUTIVES_SOC = '11-1011';
 
-/** Physicians and surgeons: the broad occupations 29-1210 to 29-1240 share the prefix 29-12. */
-export const isPhysicianOrSurgeon = (code: string): boolean => code.startsWith('29-12');
+/** Physicians and surgeons: the broad occupations 29-1210 to 29-1240 (29-1290 is other practitioners). */
+export const isPhysicianOrSurgeon = (code: string): boolean => /^29-12[1-4]/.test(code);
+
+/** Healthcare diagnosing or treating practitioners (SOC minor group 29-1000): those who train in residencies. */
+export const isHealthPractitioner = (code: string): boolean => code.startsWith('29-1');
+
+/**
+ * Physicians, surgeons and the other diagnosing or treating practitioners filed beside them
+ * (29-1210 to 29-1290: acupuncturists, naturopathic physicians, "All Other"): an intern or trainee title
+ * that does not say medicine is none of them.
+ */
+export const isDoctorLike = (code: string): boolean => code.startsWith('29-12');

@@ -71,10 +71,10 @@ export function createCandidateLister(deps: {
       });
     }
     const wanted = maxCandidates - list.length;
-    let ranked = matcher.rank(spec.title, spec.description, maxCandidates);
+    let ranked = matcher.rank(spec.title, spec.description, maxCandidates, spec.scope.naics);
     let kept = ranked.filter((r) => r.onetCode !== pinnedOnet && priceable(r.socCode));
     if (kept.length < wanted && ranked.length === maxCandidates) {
-      ranked = matcher.rank(spec.title, spec.description, maxCandidates + RANK_SLACK);
+      ranked = matcher.rank(spec.title, spec.description, maxCandidates + RANK_SLACK, spec.scope.naics);
       kept = ranked.filter((r) => r.onetCode !== pinnedOnet && priceable(r.socCode));
     }
     for (const r of kept.slice(0, wanted))

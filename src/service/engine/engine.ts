@@ -3,6 +3,7 @@ import type { JobSpec } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import type { PricingIndex } from '../data/load';
 import { appliedAt, resolveLocation } from '../location/resolve';
+import { industrySchoolLevel } from '../matching/school-level';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
@@ -71,16 +72,21 @@ export function createPricingEngine(
   const { wages, geography } = index;
   const effectiveDate = `${year}-05-01`;
 
-  /** D3's match, made once per distinct title and description of a batch (contracts.ts MatchMemo). */
+  /**
+   * D3's match, made once per distinct title, description and level of school of a batch (contracts.ts
+   * MatchMemo): of the industry, a match reads only the level of school it names (matching/school-level.ts).
+   */
   function matchOnce(
     title: string,
     description: string,
+    industry: string,
     memo: MatchMemo | undefined,
   ): OccupationMatch | null {
-    if (memo === undefined) return matcher.match(title, description);
-    const key = `${title}\u0000${description}`;
+    if (memo === undefined) return matcher.match(title, description, industry);
+    const key = `${title}\u0000${description}\u0000${industrySchoolLevel(industry) ?? ''}`;
     let found = memo.get(key);
-    if (found === undefined && !memo.has(key)) memo.set(key, (found = matcher.match(title, description)));
+    if (found === undefined && !memo.has(key))
+      memo.set(key, (found = matcher.match(title, description, industry)));
     return found ?? null;
   }
 
@@ -93,7 +99,9 @@ export function createPricingEngine(
     const code = pinnedCode(spec);
     const unmatched = code === '' ? MSG.noMatch : MSG.jobCodeNotRecognized(code);
     const match =
-      code === '' ? matchOnce(spec.title, spec.description, memo) : matcher.pinned(code, spec.title);
+      code === ''
+        ? matchOnce(spec.title, spec.description, spec.scope.naics, memo)
+        : matcher.pinned(code, spec.title);
     if (match === null) return { ok: false, message: unmatched };
 
     const sector =

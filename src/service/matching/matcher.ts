@@ -2,16 +2,18 @@ import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '..
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { isSocDetailedOccupation, socOf } from '../soc-code';
+import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { QueryWords } from './query-words';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
+import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { OccupationScorer } from './scorer';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
+import { occupationTitleHead, physicianNoun } from './title-shape';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -37,8 +39,25 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const socCodes = codes.map(socOf);
   const ownTitleWords = primaryTitleWords(part);
   const queryWords = new QueryWords(part, titleIndex);
-  const ranked = directRanking(queryWords, new OccupationScorer(part, titleIndex, ownTitleWords), socCodes);
-  const readings = new TitleReadings(ranked, new RoleReadings(part, titleIndex), socCodes);
+  const roles = new RoleReadings(part, titleIndex);
+  const ownHeadModifiers = occTitles.map((t) => {
+    const own = occupationTitleHead(t);
+    return own !== null && roles.personNoun(own.head) ? own.modifier : null;
+  });
+  const scorer = new OccupationScorer(part, titleIndex, ownTitleWords, ownHeadModifiers);
+  // Physicians' SOC codes are split by specialty, and a specialty the SOC does not list separately is
+  // Physicians, All Other; O*NET's alternate titles do not always follow that split ("Physician
+  // Rheumatology" is listed under General Internal Medicine Physicians). A physician answer whose own
+  // title does not name the title's specialty is therefore at most Probable. So is one for a title
+  // that names the physician by "physician" or "doctor" and the specialty by its department ("Physician,
+  // Family Medicine", "Pediatrics Physician"): employers and coders file such titles under the named
+  // specialty or under Physicians, All Other about equally (docs/methodology.md §2a, step 5), while a
+  // specialist's own noun ("Cardiologist") names the SOC's occupation.
+  const confidentDoubt = (o: number, words: readonly string[]): boolean =>
+    isPhysicianOrSurgeon(socCodes[o] as string) &&
+    (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
+  const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
+  const readings = new TitleReadings(ranked, roles, socCodes);
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
 
   function occupationMatch(
@@ -63,15 +82,19 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     };
   }
 
-  function match(title: string, description: string): OccupationMatch | null {
-    const { words, level, list } = readings.read(title, description);
+  // The employer's industry, where it names a level of school, settles which teachers a title means
+  // (school-level.ts).
+  const read = (title: string, description: string, industry: string) =>
+    atSchoolLevel(readings.read(title, description), industrySchoolLevel(industry), socCodes, ownTitleWords);
+
+  function match(title: string, description: string, industry = ''): OccupationMatch | null {
+    const { words, level, list } = read(title, description, industry);
     const top = list[0];
     return top === undefined ? null : occupationMatch(top.o, top.rating, top.score, words, level);
   }
 
-  function rank(title: string, description: string, limit: number): RankedOccupation[] {
-    return readings
-      .read(title, description)
+  function rank(title: string, description: string, limit: number, industry = ''): RankedOccupation[] {
+    return read(title, description, industry)
       .list.slice(0, Math.max(0, limit))
       .map(({ o, score, rating }) => ({
         onetCode: codes[o] as string,
@@ -100,6 +123,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
 
   return { match, rank, pinned };
 }
+
+/** A physician named by "physician" (or "doctor") with other words: the specialty as a department. */
+const physicianByDepartment = (words: readonly string[]): boolean =>
+  words.length > 1 && words.some((w) => physicianNoun(w, words));
 
 /** The words of each occupation's own O*NET title: head-noun agreement and the management-word level read them. */
 function primaryTitleWords(part: OnetPart): Set<string>[] {

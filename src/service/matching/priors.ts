@@ -1,5 +1,5 @@
 import { TitleKind } from '../data/onet/part';
-import { isResidualOccupation, isSocDetailedOccupation } from '../soc-code';
+import { isMinorGroupResidual, isSocDetailedOccupation } from '../soc-code';
 
 /**
  * What the matcher weighs before it reads a title: how much each kind of O*NET title counts, and how
@@ -52,7 +52,7 @@ export function occupationPrior(code: string, employment: number, share: number)
     employment > 0
       ? PRIOR_PER_DECADE * Math.min(Math.max(Math.log10(employment / share) - 5, -2), 1.5)
       : -0.06;
-  if (isResidualOccupation(code)) prior -= 0.03;
+  if (isMinorGroupResidual(code)) prior -= 0.03;
   if (!isSocDetailedOccupation(code)) prior -= 0.02;
   return prior;
 }

@@ -1,6 +1,7 @@
 import type { OnetPart } from '../data/onet/part';
 import type { TitleIndex } from './title-index';
 import { extractTitleLevel, type LevelSignal } from './title-level';
+import { withoutExclusion } from './title-shape';
 import { WordRepair } from './word-repair';
 
 /**
@@ -25,7 +26,7 @@ export class QueryWords {
   /** The matching words and the level of a title. */
   read(title: string): { words: string[]; level: LevelSignal | null } {
     const { content, level } = extractTitleLevel(title);
-    return { words: this.repaired(this.splitCompounds(content)), level };
+    return { words: this.repaired(this.splitCompounds(withoutExclusion(content))), level };
   }
 
   /**

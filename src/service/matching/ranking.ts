@@ -1,5 +1,5 @@
 import type { MatchRating } from '../contracts';
-import { CHIEF_EXECUTIVES_SOC, isPhysicianOrSurgeon } from '../soc-code';
+import { CHIEF_EXECUTIVES_SOC, isDoctorLike } from '../soc-code';
 import type { QueryWords } from './query-words';
 import { CONFIDENT_SCORE, rateMatch } from './rating';
 import type { OccupationScorer } from './scorer';
@@ -32,11 +32,14 @@ export function directRanking(
   queryWords: QueryWords,
   scorer: OccupationScorer,
   socCodes: readonly string[],
+  personNoun: (word: string) => boolean,
+  /** A Confident rating needs more than the title's score and lead here (see below). */
+  confidentDoubt: (o: number, words: readonly string[]) => boolean,
 ): RankTitle {
   return (title, description) => {
     const { words, level } = queryWords.read(title);
     if (words.length === 0) return { words, level, list: [] };
-    const { vague, order } = scorer.candidates(words, headNoun(title, words), description);
+    const { vague, order } = scorer.candidates(words, headNoun(title, words, personNoun), description);
     // A candidate's lead is over the best occupation of another SOC code: the leader for all but the
     // leader's own SOC code, whose runner-up is the first entry of another code.
     const leadSoc = order[0] === undefined ? '' : (socCodes[order[0].o] as string);
@@ -47,10 +50,11 @@ export function directRanking(
       const soc = socCodes[entry.o] as string;
       // An intern, trainee or apprentice is never priced as a doctor or a chief executive, unless the
       // title itself says medicine ("Medical Intern", "Surgical Resident").
-      if (entryLevel && (isPhysicianOrSurgeon(soc) || soc === CHIEF_EXECUTIVES_SOC)) continue;
+      if (entryLevel && (isDoctorLike(soc) || soc === CHIEF_EXECUTIVES_SOC)) continue;
       const runnerUp = soc === leadSoc ? otherBest : (order[0]?.score ?? 0);
-      const rating = rateMatch(entry.score, runnerUp, vague);
-      if (rating === null) break;
+      const rated = rateMatch(entry.score, runnerUp, vague);
+      if (rated === null) break;
+      const rating = rated === 'Confident' && confidentDoubt(entry.o, words) ? 'Probable' : rated;
       list.push({ o: entry.o, score: entry.score, rating });
     }
     return { words, level, list };

@@ -1,7 +1,15 @@
 import type { OnetPart } from '../data/onet/part';
 import type { TitleIndex } from './title-index';
-import { isManagement, isPhysicianOrSurgeon, majorGroupOf, sameMajorGroup } from '../soc-code';
+import {
+  isManagement,
+  isPhysicianOrSurgeon,
+  isAllOther,
+  isSocDetailedOccupation,
+  majorGroupOf,
+  sameMajorGroup,
+} from '../soc-code';
 import { singular, stem } from '../text/normalize';
+import { MEDICINE_WORDS } from './title-shape';
 
 /**
  * What O*NET's occupation list says about roles, read once from the index, for the matcher's role
@@ -42,6 +50,8 @@ const HELPERS_OF_MAJOR_GROUP: Readonly<Record<string, string>> = {
 const FIELD_WORD_MAX_HEAD_SHARE = 0.15;
 /** Share of a word's titles ending on it for it to name a person ("paramedic", "operator"). */
 const PERSON_NOUN_HEAD_SHARE = 0.3;
+/** How much more often than titles in general a specialty word's titles are physicians'. */
+const SPECIALTY_WORD_LIFT = 5;
 /** A word in fewer titles than this says too little to be called a field word. */
 const FIELD_WORD_MIN_TITLES = 5;
 
@@ -58,6 +68,14 @@ export class RoleReadings {
   private readonly stemUse = new Map<string, number>();
   /** Titles of physicians and surgeons (29-12xx) that use each word. */
   private readonly physicianCount: Uint32Array;
+  /** Share of all O*NET titles that are physicians' or surgeons'. */
+  private readonly physicianShare: number;
+  /** Medical roots of the title words of the residual physicians' and surgeons' occupations. */
+  private readonly residualSpecialtyRoots = new Set<string>();
+  /** Medical roots of each occupation's own title words, filled on demand. */
+  private readonly ownRoots: Array<ReadonlySet<string> | undefined> = [];
+  /** Per medical root ("nephrolog" of nephrology and nephrologist): [physicians' titles, all titles] using it. */
+  private readonly rootUse = new Map<string, [number, number]>();
 
   constructor(
     private readonly part: OnetPart,
@@ -85,13 +103,28 @@ export class RoleReadings {
     });
     this.physicianCount = new Uint32Array(part.vocab.length);
     const t = part.titles;
+    let physicianTitles = 0;
     for (let i = 0; i < t.occ.length; i++) {
-      if (!isPhysicianOrSurgeon(codes[t.occ[i] as number] as string)) continue;
+      const code = codes[t.occ[i] as number] as string;
+      if (!isPhysicianOrSurgeon(code)) continue;
+      physicianTitles++;
+      if (isAllOther(code) && isSocDetailedOccupation(code))
+        for (let k = t.start[i] as number; k < (t.start[i + 1] as number); k++)
+          this.residualSpecialtyRoots.add(medicalRoot(part.vocab[t.words[k] as number] as string));
       for (let k = t.start[i] as number; k < (t.start[i + 1] as number); k++) {
         const w = t.words[k] as number;
         this.physicianCount[w] = (this.physicianCount[w] as number) + 1;
       }
     }
+    this.physicianShare = physicianTitles / Math.max(1, t.occ.length);
+    part.vocab.forEach((w, id) => {
+      // "Physician" names no specialty, and its root would make one of "physics".
+      if (MEDICINE_WORDS.has(w)) return;
+      const use = this.rootUse.get(medicalRoot(w)) ?? [0, 0];
+      use[0] += this.physicianCount[id] as number;
+      use[1] += this.titleCount[id] as number;
+      this.rootUse.set(medicalRoot(w), use);
+    });
     this.headShare = Float64Array.from(
       part.headCounts,
       (n, w) => n / Math.max(1, this.titleCount[w] as number),
@@ -158,6 +191,58 @@ export class RoleReadings {
   }
 
   /**
+   * A word of a physician specialty ("pediatrics", "neurology", "surgery", "pulmonary"): O*NET's titles
+   * using its medical root (nephrology and nephrologist share "nephrolog") include one of
+   * physicians and surgeons, and give it to them at least SPECIALTY_WORD_LIFT times as often as titles
+   * in general, which leaves out words every health job uses ("clinical", "care").
+   */
+  specialtyWord(word: string): boolean {
+    const [physicians, all] = this.rootUse.get(medicalRoot(word)) ?? [0, 0];
+    return physicians >= 1 && physicians >= SPECIALTY_WORD_LIFT * this.physicianShare * all;
+  }
+
+  /** Occupation o's own title names a field of `words` (by medical root: "Podiatric" and Podiatrists). */
+  ownTitleNames(o: number, words: readonly string[]): boolean {
+    const own = this.ownTitleRoots(o);
+    return words.some((w) => own.has(medicalRoot(w)));
+  }
+
+  private ownTitleRoots(o: number): ReadonlySet<string> {
+    return (this.ownRoots[o] ??= new Set(
+      ownTitleWords(this.part.occupations.titles[o] as string).map((w) => medicalRoot(singular(w))),
+    ));
+  }
+
+  /** An occupation whose own title names the physician it assists (Physician Assistants). */
+  assistsPhysicians(o: number): boolean {
+    return (
+      /\bphysician/i.test(this.part.occupations.titles[o] as string) &&
+      !isPhysicianOrSurgeon(this.part.occupations.codes[o] as string)
+    );
+  }
+
+  /** A word some O*NET title uses (a word no title uses says nothing about the occupation). */
+  titleWord(word: string): boolean {
+    const id = this.wordIds.get(word);
+    return id !== undefined && (this.titleCount[id] as number) > 0;
+  }
+
+  /**
+   * A word of `words` naming a specialty that O*NET also files under the residual physicians' and
+   * surgeons' occupations (Physicians, All Other; Surgeons, All Other) and that occupation o's own
+   * title does not name (compared by medical root): "Physician, Gastroenterology" matched to General
+   * Internal Medicine Physicians through an alternate title, while O*NET also lists rheumatologists
+   * under Physicians, All Other.
+   */
+  specialtyBeyondOwnTitle(o: number, words: readonly string[]): boolean {
+    const own = this.ownTitleRoots(o);
+    return words.some(
+      (w) =>
+        !MEDICINE_WORDS.has(w) && this.residualSpecialtyRoots.has(medicalRoot(w)) && !own.has(medicalRoot(w)),
+    );
+  }
+
+  /**
    * Of `candidates` in o's major group, the one whose own title shares most word stems (or 5-letter
    * beginnings: "janitor" and "janitorial") with o's own title; with none shared, `fallback`'s code or,
    * when the group has just one candidate, that one.
@@ -210,4 +295,19 @@ function ownTitleWords(title: string): string[] {
         'worker',
       ].includes(w),
   );
+}
+
+/**
+ * The root a medical field and its practitioner share: "nephrology" and "nephrologist" give
+ * "nephrolog", "pediatrics" and "pediatrician" give "pediatr", "psychiatry" and "psychiatrist" give
+ * "psychiatr", "neurosurgery" and "neurosurgeon" give "neurosurg". Other words are left as they are.
+ */
+export function medicalRoot(word: string): string {
+  let w = word;
+  for (let changed = true; changed && w.length > 6;) {
+    const next = w.replace(/(?:ians?|ists?|ics?|ical|eons?|ery|y)$/, '');
+    changed = next !== w && next.length >= 5;
+    if (changed) w = next;
+  }
+  return w;
 }

@@ -7,7 +7,7 @@ import { MIN_MATCH_SCORE, VAGUE_WORD_IDF } from './rating';
 import { headSynonyms } from './synonyms';
 import { TaskIndex } from './task-index';
 import type { Reach, TitleIndex } from './title-index';
-import { namesNoField } from './title-shape';
+import { MANAGEMENT_WORDS, namesNoField } from './title-shape';
 
 /**
  * Scoring of one occupation for a title (+ description), docs/methodology.md §2a:
@@ -64,12 +64,12 @@ const DESC_WEIGHT_VAGUE_TITLE = 1.0;
 const VAGUE_TITLE_FACTOR = 0.3;
 /** Only the first words of a long description are read: the evidence is in them, and it bounds latency. */
 const MAX_DESC_WORDS = 400;
+const HEAD_STEM_CACHE_LIMIT = 20_000;
 /** Rounding room for the candidate bound: an occupation is only dropped when clearly below the threshold. */
 const BOUND_SLACK = 1e-9;
 
 /** How the description re-weighs a title score (see score()). */
 interface Weighing {
-  headBonus: number;
   descTop: number;
   descWeight: number;
   titleFactor: number;
@@ -91,12 +91,16 @@ export class OccupationScorer {
   private readonly taskIndex: TaskIndex;
   private readonly vocabulary: OccupationVocabulary;
   private readonly prior: Float64Array;
+  /** Occupations by the word qualifying their own title's person noun ("physician": Physician Assistants). */
+  private readonly byOwnHeadModifier = new Map<string, number[]>();
   /** Occupations by the stems of their own title's words: "Project Manager" agrees with Project Management Specialists. */
   private readonly ownTitleByStem = new Map<string, number[]>();
 
   private readonly best: Float64Array;
   private readonly ownCos: Float64Array;
   private readonly headAgrees: Uint8Array;
+  /** Occupations whose own title names another person qualified by the query's head noun (see score()). */
+  private readonly modifierOnly: Uint8Array;
   private readonly seen: Uint8Array;
   private readonly touchedOcc: number[] = [];
   private readonly occScore: Float64Array;
@@ -107,6 +111,9 @@ export class OccupationScorer {
   /** One Reach per pass of a query, reused (see score()). */
   private readonly reachPool: Reach[] = [];
 
+  /** Stems of head nouns met (a bounded set: the words people write), so each is stemmed once. */
+  private readonly headStems = new Map<string, string>();
+
   // The readings rank a title's variants with the same description: it is read into words once.
   private lastDescription = '';
   private lastDescWords: readonly string[] = [];
@@ -115,6 +122,11 @@ export class OccupationScorer {
     part: OnetPart,
     private readonly titleIndex: TitleIndex,
     ownTitleWords: ReadonlyArray<ReadonlySet<string>>,
+    /**
+     * Per occupation, the word qualifying its own title's head noun where that head names a person
+     * ("physician" of Physician Assistants), else null.
+     */
+    ownHeadModifiers: ReadonlyArray<string | null>,
   ) {
     this.taskIndex = new TaskIndex(part, titleIndex.wordIds);
     this.vocabulary = new OccupationVocabulary(part);
@@ -132,10 +144,17 @@ export class OccupationScorer {
         else list.push(o);
       }
     });
+    ownHeadModifiers.forEach((w, o) => {
+      if (w === null) return;
+      const list = this.byOwnHeadModifier.get(w);
+      if (list === undefined) this.byOwnHeadModifier.set(w, [o]);
+      else list.push(o);
+    });
     const occCount = codes.length;
     this.best = new Float64Array(occCount);
     this.ownCos = new Float64Array(occCount);
     this.headAgrees = new Uint8Array(occCount);
+    this.modifierOnly = new Uint8Array(occCount);
     this.seen = new Uint8Array(occCount);
     this.occScore = new Float64Array(occCount);
     this.descScores = new Float64Array(occCount);
@@ -155,11 +174,13 @@ export class OccupationScorer {
     head: string | null,
     description: string,
   ): { vague: boolean; order: ScoredOccupation[] } {
-    const { vague } = this.score(words, head, description);
+    const vague = this.score(words, head, description);
     const order: ScoredOccupation[] = [];
-    for (const o of this.touchedOcc)
-      if ((this.occScore[o] as number) >= MIN_MATCH_SCORE)
-        order.push({ o, score: this.occScore[o] as number });
+    const { occScore } = this;
+    for (const o of this.touchedOcc) {
+      const score = occScore[o] as number;
+      if (score >= MIN_MATCH_SCORE) order.push({ o, score });
+    }
     this.clear();
     order.sort((a, b) => b.score - a.score);
     return { vague, order };
@@ -175,19 +196,20 @@ export class OccupationScorer {
   /**
    * Keeps in `touchedOcc` (in order) only the occupations whose score can reach MIN_MATCH_SCORE, given
    * that their best title scores at most titleBest and their own title's cosine is at most titleOwn.
-   * What follows can only lower a title score (the unexplained-word penalty) or add the head-noun
-   * bonus, so an occupation below the threshold with every bonus can never be a candidate: it is
-   * cleared, and the per-occupation work runs on the few that can.
+   * What follows can only lower a title score (the unexplained-word penalty), and the head-noun bonus
+   * and the modifier-only factor are known before any title is read (see score()), so an occupation
+   * below the threshold here can never be a candidate: it is cleared, and the per-occupation work runs
+   * on the few that can.
    */
   private keepReachable(titleBest: Float64Array, titleOwn: Float64Array, w: Weighing): void {
-    const { touchedOcc, prior } = this;
+    const { touchedOcc, prior, headAgrees } = this;
     let kept = 0;
     for (const o of touchedOcc) {
       const titleBound =
         (titleBest[o] as number) +
         OCCUPATION_TITLE_BONUS * (titleOwn[o] as number) +
         (prior[o] as number) +
-        w.headBonus;
+        (headAgrees[o] === 1 ? OWN_TITLE_HEAD_BONUS : 0);
       if (this.weighed(titleBound, o, w) >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
       else this.clearOccupation(o);
     }
@@ -198,11 +220,11 @@ export class OccupationScorer {
    * Scores the occupations sharing a word with the title into `occScore`, listing in `touchedOcc`
    * (unsorted) those whose score can reach MIN_MATCH_SCORE. The description re-weighs all of them: any
    * occupation the title words reach may be the one meant. The caller must call `clear()` when done
-   * with the scores.
+   * with the scores. Returns whether the title is vague (names no particular occupation).
    */
-  private score(words: readonly string[], head: string | null, description: string): { vague: boolean } {
-    const { titleIndex, touchedOcc, seen, bestBound, ownBound, best, ownCos, occScore, prior, headAgrees } =
-      this;
+  private score(words: readonly string[], head: string | null, description: string): boolean {
+    const { titleIndex, touchedOcc, seen, bestBound, ownBound, best, ownCos, occScore, prior } = this;
+    const { headAgrees, modifierOnly } = this;
     touchedOcc.length = 0;
     // A one-word query is its own head: nothing to weigh against.
     const headWord = words.length > 1 ? head : null;
@@ -221,18 +243,25 @@ export class OccupationScorer {
     const reaches = passes.map((pass, p) =>
       titleIndex.reach(pass.words, (this.reachPool[p] ??= titleIndex.newReach())),
     );
-    reaches.forEach((reach, p) => {
-      const factor = (passes[p] as { factor: number }).factor;
+    // A title without the query's head noun counts HEADLESS_TITLE_FACTOR of its cosine (see scoreTitles
+    // below): an occupation the head noun does not reach at all has no title with it, so its bound
+    // counts the factor too.
+    const headless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
+    for (let p = 0; p < reaches.length; p++) {
+      const reach = reaches[p] as Reach;
+      const pass = passes[p] as { words: readonly string[]; head: string | null; factor: number };
+      const headIndex = pass.head === null ? -1 : pass.words.indexOf(pass.head);
       for (let at = 0; at < reach.count; at++) {
         const o = reach.occupations[at] as number;
         if (seen[o] === 0) {
           seen[o] = 1;
           touchedOcc.push(o);
         }
+        const factor = headIndex >= 0 && !reach.holds(at, headIndex) ? pass.factor * headless : pass.factor;
         bestBound[o] = Math.max(bestBound[o] as number, factor * (reach.bestBound[at] as number));
-        ownBound[o] = Math.max(ownBound[o] as number, factor * (reach.ownCosine[at] as number));
+        ownBound[o] = Math.max(ownBound[o] as number, pass.factor * (reach.ownCosine[at] as number));
       }
-    });
+    }
     const queryNorm = (reaches[0] as Reach).queryNorm;
     // Vague: one generic word ("Manager"), or a title of rank words or role nouns only (title-shape.ts).
     const vague = (words.length === 1 && queryNorm < VAGUE_WORD_IDF) || namesNoField(words);
@@ -245,36 +274,59 @@ export class OccupationScorer {
       for (const o of touchedOcc) descTop = Math.max(descTop, this.descScores[o] as number);
     }
     const weighing: Weighing = {
-      headBonus: headWord === null ? 0 : OWN_TITLE_HEAD_BONUS,
       descTop,
       descWeight: vague ? DESC_WEIGHT_VAGUE_TITLE : DESC_WEIGHT,
       titleFactor: descTop > 0 && vague ? VAGUE_TITLE_FACTOR : 1,
     };
 
+    // Head-noun agreement with an occupation's own title, and an own title that names another person
+    // qualified by the query's head noun ("Physician Assistants" for "Physician - Pediatrics": matched on
+    // a modifier, it counts as a title without the head noun; a rank word is no person: "Chief of Staff"
+    // may well be a Chief Executive). Both are known before any title is read, so the bounds below count them.
+    let modifiersOnly = false;
+    if (headWord !== null) {
+      this.agreeWithHead(headWord);
+      for (const s of synonyms) this.agreeWithHead(s);
+      if (!MANAGEMENT_WORDS.has(headWord))
+        for (const o of this.byOwnHeadModifier.get(headWord) ?? [])
+          if (seen[o] === 1) {
+            modifierOnly[o] = 1;
+            modifiersOnly = true;
+            bestBound[o] = (bestBound[o] as number) * HEADLESS_TITLE_FACTOR;
+          }
+    }
     // Most occupations a title reaches share only a generic word with it ("Operator" reaches 300): the
     // bounds drop them before their titles are read, then the titles of the rest are scored.
     this.keepReachable(bestBound, ownBound, weighing);
     // Each pass counts its factor (1, or SYNONYM_FACTOR for a synonym), and a title without the query's
     // head noun HEADLESS_TITLE_FACTOR of its cosine.
-    const headless = headWord === null ? 1 : HEADLESS_TITLE_FACTOR;
-    passes.forEach((pass, p) =>
-      titleIndex.scoreTitles(reaches[p] as Reach, pass.head, seen, pass.factor, headless, best, ownCos),
-    );
+    for (let p = 0; p < passes.length; p++) {
+      const pass = passes[p] as { head: string | null; factor: number };
+      titleIndex.scoreTitles(reaches[p] as Reach, pass.head, seen, pass.factor, headless, best, ownCos);
+    }
+    if (modifiersOnly)
+      for (const o of touchedOcc)
+        if (modifierOnly[o] === 1) best[o] = (best[o] as number) * HEADLESS_TITLE_FACTOR;
     this.keepReachable(best, ownCos, weighing);
     const kept = touchedOcc.length;
 
     // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
     // unexplained by it: its match rests on the other words, perhaps in another sense.
     if (words.length > 1 && kept > 0) {
-      const positions = words.map((w) =>
-        [w, ...(w === headWord ? synonyms : [])]
-          .map((x) => titleIndex.wordIds.get(x) ?? -1)
-          .filter((id) => id >= 0),
-      );
-      const weights = words.map((w) => {
+      // Each position: the word's vocabulary id (none when unknown), and the head noun's synonyms'.
+      const positions: number[][] = [];
+      const weights: number[] = [];
+      for (const w of words) {
         const id = titleIndex.wordIds.get(w);
-        return id === undefined ? 0 : (titleIndex.idf[id] as number);
-      });
+        const ids = id === undefined ? [] : [id];
+        if (w === headWord)
+          for (const s of synonyms) {
+            const sid = titleIndex.wordIds.get(s);
+            if (sid !== undefined) ids.push(sid);
+          }
+        positions.push(ids);
+        weights.push(id === undefined ? 0 : (titleIndex.idf[id] as number));
+      }
       this.vocabulary.unexplainedShare(positions, weights, touchedOcc, (o, share) => {
         best[o] = (best[o] as number) * (1 - UNEXPLAINED_PENALTY * share);
       });
@@ -282,16 +334,22 @@ export class OccupationScorer {
     for (const o of touchedOcc)
       occScore[o] =
         (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
-    if (headWord !== null && kept > 0)
-      for (const h of [headWord, ...synonyms])
-        for (const o of this.ownTitleByStem.get(stem(h)) ?? []) if (seen[o] === 1) headAgrees[o] = 1;
     for (const o of touchedOcc)
-      if (headAgrees[o] === 1) {
-        occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
-        headAgrees[o] = 0;
-      }
+      if (headAgrees[o] === 1) occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
     for (const o of touchedOcc) occScore[o] = this.weighed(occScore[o] as number, o, weighing);
-    return { vague };
+    return vague;
+  }
+
+  /** Marks the reached occupations whose own title has the head noun `head` (by stem). */
+  private agreeWithHead(head: string): void {
+    let s = this.headStems.get(head);
+    if (s === undefined) {
+      s = stem(head);
+      if (this.headStems.size >= HEAD_STEM_CACHE_LIMIT) this.headStems.clear();
+      this.headStems.set(head, s);
+    }
+    const { seen, headAgrees } = this;
+    for (const o of this.ownTitleByStem.get(s) ?? []) if (seen[o] === 1) headAgrees[o] = 1;
   }
 
   private descriptionWords(description: string): readonly string[] {
@@ -311,6 +369,8 @@ export class OccupationScorer {
     this.seen[o] = 0;
     this.occScore[o] = 0;
     this.descScores[o] = 0;
+    this.headAgrees[o] = 0;
+    this.modifierOnly[o] = 0;
   }
 
   private clear(): void {

@@ -455,6 +455,13 @@ export class Reach {
     this.entryCount = 0;
   }
 
+  /** Whether query word `word` (its index in the query) reaches the occupation at position `at`. */
+  holds(at: number, word: number): boolean {
+    for (let e = this.firstEntry[at] as number; e !== -1; e = this.entryNext[e] as number)
+      if (this.entryWord[e] === word) return true;
+    return false;
+  }
+
   addEntry(group: number, word: number, next: number): number {
     if (this.entryCount === this.entryGroup.length) {
       const grow = (a: Int32Array): Int32Array => {

@@ -154,6 +154,10 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
     const next = words[i + 1];
     const isLast = i === last;
     if (FILLER.has(w) && words.length > 1) continue;
+    // An apprentice is in training, so at the Entry level, but the word stays a matching word: O*NET
+    // files many apprentices' titles under the trade's helpers ("Electrician Apprentice"), others under
+    // the trade itself, and the titles decide.
+    if (w === 'apprentice' && words.length > 1) pure(ENTRY, [w]);
     const anywhere = Object.hasOwn(ANYWHERE, w) ? ANYWHERE[w] : undefined;
     if (anywhere !== undefined) {
       pure(anywhere, [w]);
@@ -239,4 +243,13 @@ export function effectiveShift(
   if (level.words.some((w) => ownTitle.has(w))) return 0;
   if (words.every((w) => MANAGEMENT_WORDS.has(w))) return 0;
   return level.shift;
+}
+
+/**
+ * The level of a practitioner in graduate medical training: Entry, whatever rank word the title also
+ * carries ("Chief Resident" is still a resident). The Entry window prices the median near the
+ * occupation's 16th percentile, close to DOL's level I wage (about the 17th).
+ */
+export function traineeLevel(words: readonly string[]): LevelSignal {
+  return signal(ENTRY, words, false);
 }

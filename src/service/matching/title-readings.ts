@@ -1,8 +1,31 @@
-import { isPhysicianOrSurgeon } from '../soc-code';
+import { isHealthPractitioner, isPhysicianOrSurgeon } from '../soc-code';
 import { titleWords } from '../text/normalize';
-import { inferred, leading, listsTitle, RATING_ORDER, type RankTitle, type Ranking } from './ranking';
+import {
+  inferred,
+  leading,
+  listsTitle,
+  RATING_ORDER,
+  type RankedEntry,
+  type RankTitle,
+  type Ranking,
+} from './ranking';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
-import { departmentFirst, executiveFunction, MEDICAL_TRAINEE_WORDS, ROLE_JOIN } from './title-shape';
+import { traineeLevel } from './title-level';
+import {
+  departmentFirst,
+  executiveFunction,
+  ACADEMIC_WORDS,
+  FACULTY_WORDS,
+  headNoun,
+  physicianNoun,
+  MEDICINE_WORDS,
+  ROLE_JOIN,
+  traineeWords,
+  WordClass,
+  wordClasses,
+} from './title-shape';
+
+const JOINS = /[/\-–]/;
 
 /**
  * The title as matched, read the way an analyst reads it where O*NET does not list it
@@ -22,10 +45,17 @@ export class TitleReadings {
   read(written: string, description: string): Ranking {
     const title = departmentFirst(written);
     const direct = this.ranked(title, description);
+    // The medical readings look for words most titles lack: find them in one pass.
+    const classes = wordClasses(direct.words);
     const read =
       this.executiveReading(title, description, direct) ??
+      ((classes & WordClass.Trainee) !== 0 ? this.traineeReading(title, description, direct) : null) ??
+      ((classes & WordClass.Faculty) !== 0
+        ? this.clinicalFacultyReading(title, description, direct)
+        : null) ??
+      ((classes & WordClass.Physician) !== 0 ? this.physicianReading(title, description, direct) : null) ??
+      this.apprenticeReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
-      this.traineePhysicianReading(description, direct) ??
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;
@@ -52,11 +82,73 @@ export class TitleReadings {
   }
 
   /**
+   * An apprentice is the trade he or she trains for: the SOC's coding rules classify apprentices and
+   * trainees with the occupation they are training for, and helpers apart. O*NET lists some apprentices'
+   * titles under the trade's helpers ("Electrician Apprentice") and the bare word under catch-all
+   * production titles, which pull an apprentice of a trade O*NET does not list that way towards them.
+   * Where O*NET does not list the title itself, the title without "apprentice" is read, at the Entry
+   * level the apprentice word sets (title-level.ts).
+   */
+  private apprenticeReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    const first = direct.list[0];
+    if (words.length < 2 || !words.includes('apprentice') || listsTitle(first)) return null;
+    // A helper of a trade is where O*NET files apprentices itself: keep it.
+    if (first !== undefined && this.roles.helper(first.o)) return null;
+    const trade = this.ranked(title.replace(/\bapprentices?\b/gi, ' '), description);
+    const top = trade.list[0];
+    if (top === undefined) return null;
+    return {
+      words,
+      level: direct.level,
+      list: leading(trade, { ...top, rating: inferred(top.rating) }).list,
+    };
+  }
+
+  /**
+   * A title whose head noun is "physician" or "doctor" names a physician ("Physician, Infectious
+   * Diseases", "Medical Doctor (Geriatrics)"), whatever other occupations its modifiers reach: the
+   * best physician or surgeon among the candidates, else the physician its specialty words name.
+   */
+  private physicianReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const head = headNoun(title, direct.words, (w) => this.roles.personNoun(w));
+    if (head === null || !physicianNoun(head, direct.words)) return null;
+    const isPhysician = (e: RankedEntry | undefined): boolean =>
+      e !== undefined && isPhysicianOrSurgeon(this.socCodes[e.o] as string);
+    const top = direct.list[0];
+    if (top === undefined) return null;
+    const specialty = direct.words.filter(
+      (w) => !MEDICINE_WORDS.has(w) && !FACULTY_WORDS.has(w) && this.roles.specialtyWord(w),
+    );
+    const asSpecialty = (): RankedEntry | undefined =>
+      specialty.length === 0
+        ? undefined
+        : this.ranked(`${specialty.join(' ')} physician`, description).list[0];
+    // A physician of another specialty than the one the title names ("Attending Physician, Neurology"
+    // found as emergency physicians through "Attending Physician"): the specialty's physician.
+    if (isPhysician(top)) {
+      if (specialty.length === 0 || this.roles.ownTitleNames(top.o, specialty)) return null;
+      const named = asSpecialty();
+      return named !== undefined && isPhysician(named) && this.roles.ownTitleNames(named.o, specialty)
+        ? leading(direct, { ...named, rating: inferred(named.rating) })
+        : null;
+    }
+    // "Doctor of Pharmacy", "Doctor of Chiropractic": a doctor of another practice.
+    if (isHealthPractitioner(this.socCodes[top.o] as string)) return null;
+    const physician = direct.list.find(isPhysician) ?? asSpecialty();
+    return physician !== undefined && isPhysician(physician)
+      ? leading(direct, { ...physician, rating: inferred(physician.rating) })
+      : null;
+  }
+
+  /**
    * Two roles in one title ("Firefighter-Paramedic", "Receptionist/Switchboard Operator"): the first
    * named is the job, the second a duty added to it. Applies when each part alone names a different
    * occupation at least Probable and the whole title matched neither the first.
    */
   private combinedRoleReading(title: string, description: string, direct: Ranking): Ranking | null {
+    // Most titles join nothing: a look for a slash or dash is cheaper than the split.
+    if (!JOINS.test(title)) return null;
     const parts = title.split(ROLE_JOIN).map((p) => p.trim());
     if (parts.length !== 2 || parts.some((p) => p === '')) return null;
     // Each part must end on a person noun: "Research Scientist - Biology" is a scientist in a field.
@@ -71,17 +163,99 @@ export class TitleReadings {
   }
 
   /**
-   * Residents and fellows are physicians in training ("Resident, General Surgery", "Fellow - Cardiology"):
-   * with a word of a physician specialty, the title is read as that specialty's physician.
+   * A practitioner in graduate medical training (resident, fellow, PGY, house officer). O*NET files
+   * Resident, Medical Resident, Resident Physician, Intern and Clinical Fellow under Physicians, All
+   * Other, whatever the specialty, and a resident's pay is set by the training year rather than the
+   * specialty: a physician in training is the occupation O*NET gives "Resident Physician", at the Entry
+   * level. The rest of the title may name another practitioner who trains in residencies (pharmacist,
+   * dentist, podiatrist, veterinarian, therapist): that practitioner, at the Entry level.
    */
-  private traineePhysicianReading(description: string, direct: Ranking): Ranking | null {
+  private traineeReading(title: string, description: string, direct: Ranking): Ranking | null {
     const { words } = direct;
-    if (!words.some((w) => MEDICAL_TRAINEE_WORDS.has(w))) return null;
+    const trainee = traineeWords(words);
+    if (trainee.length === 0) return null;
+    // A post-graduate year or a house officer is a physician's residency whatever else the title says.
+    const graduateMedical = trainee.some((w) => /^pgy\d*$/.test(w) || w === 'house');
+    // Otherwise the trainee word is the title's head ("Dermatology Resident", "Fellow - Cardiology") or
+    // qualifies a physician ("Resident Physician"); "Resident Care Assistant" is an assistant.
+    const head = headNoun(title, words, (w) => this.roles.personNoun(w));
+    const last = words[words.length - 1] ?? '';
+    if (
+      !graduateMedical &&
+      !trainee.includes(last) &&
+      (head === null || !(trainee.includes(head) || physicianNoun(head, words)))
+    )
+      return null;
+    // "Chief Resident" is a resident: the rank word names no practitioner, nor do a number or a word
+    // no O*NET title uses (a locum tenens word, "Fellow PGY-5").
+    const rest = words.filter(
+      (w) => !trainee.includes(w) && w !== 'chief' && !/^\d+$/.test(w) && this.roles.titleWord(w),
+    );
+    const level = traineeLevel(trainee);
+    const isOtherPractitioner = (e: RankedEntry | undefined): e is RankedEntry =>
+      e !== undefined &&
+      isHealthPractitioner(this.socCodes[e.o] as string) &&
+      !isPhysicianOrSurgeon(this.socCodes[e.o] as string);
+    // The rest names another practice: by its person noun ("Fellow - Occupational Therapist"), or read
+    // as a physician's title ("Podiatric Resident"), or as written where it names no physician specialty
+    // (a pharmacy resident).
+    const medicine = rest.some((w) => MEDICINE_WORDS.has(w) || this.roles.specialtyWord(w));
+    const byNoun = rest.some((w) => this.roles.personNoun(w));
+    const practitioner =
+      rest.length === 0
+        ? undefined
+        : [
+            byNoun ? this.ranked(rest.join(' '), description).list[0] : undefined,
+            this.ranked(`${rest.join(' ')} physician`, description).list[0],
+            medicine ? undefined : direct.list[0],
+          ].find(
+            (e, i) =>
+              isOtherPractitioner(e) &&
+              e.rating !== 'Possible' &&
+              !this.roles.assistsPhysicians(e.o) &&
+              // Without a person noun, the practice's own title must name the field ("Podiatric").
+              (i === 0 || this.roles.ownTitleNames(e.o, rest)),
+          );
+    if (practitioner !== undefined)
+      return { ...leading(direct, { ...practitioner, rating: inferred(practitioner.rating) }), level };
+    if (rest.length > 0 && !medicine && !graduateMedical) return null;
+    const physician = this.ranked('resident physician', description).list[0];
+    if (physician === undefined) return null;
+    // A trainee word alone ("Fellow", "Resident") says training, not which: at most Possible.
+    const rating = rest.length === 0 ? 'Possible' : inferred(physician.rating);
+    return { ...leading(direct, { ...physician, rating }), level };
+  }
+
+  /**
+   * Clinical faculty ("Associate Professor of Neurology", "Instructor, Neurology", "Neonatology
+   * Attending") practise the specialty they teach, and are paid as its physicians: with a word of a
+   * physician specialty, the title is read as that specialty's physician, unless the direct match
+   * already is a physician.
+   */
+  private clinicalFacultyReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    // The academic rank is the title's head ("Associate Professor of Pediatrics", not "Instructional
+    // Assistant"), and the direct match is no physician already.
+    const head = headNoun(title, words, (w) => this.roles.personNoun(w));
+    if (head === null || !FACULTY_WORDS.has(head)) return null;
     const top = direct.list[0];
     if (top !== undefined && isPhysicianOrSurgeon(this.socCodes[top.o] as string)) return null;
-    const rest = words.filter((w) => !MEDICAL_TRAINEE_WORDS.has(w));
-    if (rest.length === 0 || !rest.some((w) => this.roles.physicianWord(w))) return null;
-    const asPhysician = this.ranked(`${rest.join(' ')} physician`, description).list[0];
+    const specialty = words.filter(
+      (w) =>
+        !MEDICINE_WORDS.has(w) &&
+        !FACULTY_WORDS.has(w) &&
+        !ACADEMIC_WORDS.has(w) &&
+        this.roles.specialtyWord(w),
+    );
+    // "Professor of Medicine": medicine itself (a "Clinical Professor" may teach any health field).
+    // Every other word is medical or academic: "Family and Consumer Sciences Professor" teaches a
+    // field that is no specialty.
+    const medical = words.every(
+      (w) => FACULTY_WORDS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
+    );
+    const ofMedicine = words.includes('medicine') || words.includes('medical');
+    if (!medical || (specialty.length === 0 && !ofMedicine)) return null;
+    const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
     if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
       return null;
     return leading(direct, { ...asPhysician, rating: inferred(asPhysician.rating) });
@@ -97,8 +271,11 @@ export class TitleReadings {
     const { roles } = this;
     const { words } = direct;
     const last = words[words.length - 1];
+    // "Lead" and "head" rank a worker only beside a trade: "Team Lead", "Head Cook" are titles O*NET lists.
     const rankWord =
-      words.find((w) => SUPERVISOR_WORDS.has(w)) ?? (last === 'lead' && words.length > 1 ? last : undefined);
+      words.find((w) => SUPERVISOR_WORDS.has(w)) ??
+      (last === 'lead' && words.length > 1 ? last : undefined) ??
+      (words.length > 1 ? words.find((w) => w === 'head') : undefined);
     const helperWord = words.find((w) => HELPER_WORDS.has(w));
     const role = rankWord ?? helperWord;
     if (role === undefined) return null;

@@ -24,9 +24,21 @@ const DEPARTMENT_QUALIFIER = /^(.*\S)\s*\(\s*([^()]*?\S)\s+(?:dept\.?|department
  * prepositional phrase or a comma ("Director of Marketing", "Manager, Accounts Payable"), or null when
  * that part has none (its words were all level words, as in "VP of Sales").
  */
-export function headNoun(title: string, content: readonly string[]): string | null {
-  // Most titles have no such phrase: their head is their last content word.
-  if (!LEAD_SPLIT.test(title)) return content[content.length - 1] ?? null;
+export function headNoun(
+  title: string,
+  content: readonly string[],
+  personNoun: (word: string) => boolean,
+): string | null {
+  // Most titles have no such phrase: their head is their last content word, unless they are written
+  // head first, as indexes of occupations list them ("Operator Forklift", "Technician Surgical"): a person
+  // noun first and none last.
+  if (!LEAD_SPLIT.test(title)) {
+    const last = content[content.length - 1];
+    if (last === undefined) return null;
+    const first = content[0] as string;
+    // The first word is rarely a person noun: ask about it first.
+    return content.length > 1 && personNoun(first) && !personNoun(last) ? first : last;
+  }
   const lead = title.split(LEAD_SPLIT)[0] ?? title;
   const leadWords = titleWords(lead);
   for (let i = leadWords.length - 1; i >= 0; i--) {
@@ -37,6 +49,19 @@ export function headNoun(title: string, content: readonly string[]): string | nu
 }
 
 const LEAD_SPLIT = /\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i;
+
+/**
+ * The head noun of an O*NET occupation title, the last word before its qualifiers, and the word right
+ * before it in the same conjunct, which qualifies it: "Physician Assistants" -> assistant qualified by
+ * physician; "Accountants and Auditors" -> auditor, unqualified; "First-Line Supervisors of Police" ->
+ * supervisor; "Helpers--Electricians" -> helper.
+ */
+export function occupationTitleHead(title: string): { head: string; modifier: string | null } | null {
+  const lead = title.split(/--/)[0]?.split(LEAD_SPLIT)[0] ?? '';
+  const words = titleWords(lead.split(/\s+and\s+/i).at(-1) ?? '');
+  const head = words.at(-1);
+  return head === undefined ? null : { head, modifier: words.at(-2) ?? null };
+}
 
 /**
  * Role nouns that name a kind of position but no field of work: a title made of these alone fits many
@@ -109,16 +134,113 @@ export function executiveFunction(title: string): string | null {
   return vp === undefined || vp.trim() === '' ? null : vp;
 }
 
+/**
+ * The words before an exclusion clause: "Painter exc Automotive" is a painter, not an
+ * automotive painter; the words after "exc" (except, excluding) name what the job is not, so matching on them
+ * would pull towards the very occupations excluded.
+ */
+export function withoutExclusion(words: readonly string[]): readonly string[] {
+  for (let i = 1; i < words.length; i++)
+    if (EXCLUSION_WORDS.has(words[i] as string)) return words.slice(0, i);
+  return words;
+}
+
+const EXCLUSION_WORDS: ReadonlySet<string> = new Set(['exc', 'except', 'excluding']);
+
+/** Kinds of title word the readings look for, so that a title without any is read once, cheaply. */
+export const WordClass = { Trainee: 1, Faculty: 2, Physician: 4 } as const;
+
+const WORD_CLASSES: ReadonlyMap<string, number> = new Map([
+  ...['resident', 'residency', 'fellow', 'fellowship', 'pgy', 'house'].map(
+    (w) => [w, WordClass.Trainee] as const,
+  ),
+  ...['professor', 'instructor', 'faculty', 'lecturer', 'attending'].map(
+    (w) => [w, WordClass.Faculty] as const,
+  ),
+  ...['physician', 'doctor'].map((w) => [w, WordClass.Physician] as const),
+]);
+
+/** The word classes a title's words hold, as WordClass bits ("pgy2" is a trainee word too). */
+export function wordClasses(words: readonly string[]): number {
+  let classes = 0;
+  for (const w of words) classes |= WORD_CLASSES.get(w) ?? (w.startsWith('pgy') ? WordClass.Trainee : 0);
+  return classes;
+}
+
 /** Separators between two roles in one title: a slash, a spaced dash, or a hyphen between words. */
 export const ROLE_JOIN = /\s*\/\s*|\s+[-–]\s+|(?<=[a-z])-(?=[a-z])/i;
 
-/** Words of physicians in training. */
-export const MEDICAL_TRAINEE_WORDS: ReadonlySet<string> = new Set([
+/**
+ * Words of practitioners in graduate medical training: residents, fellows, "PGY-2" (post-graduate
+ * year), house officers. A title word, not a level word: "Resident Manager" is no trainee.
+ */
+const MEDICAL_TRAINEE_WORDS: ReadonlySet<string> = new Set([
   'resident',
   'residency',
   'fellow',
   'fellowship',
   'pgy',
+]);
+
+/** "House officer", "house staff", "house physician": a hospital's residents (a level word drops "staff" before "physician"). */
+const HOUSE_TRAINEE: ReadonlySet<string> = new Set(['officer', 'staff', 'physician', 'doctor']);
+
+/** The words of a title that mark graduate medical training: "pgy2" and "house officer" included. */
+export function traineeWords(words: readonly string[]): string[] {
+  return words.filter(
+    (w, i) =>
+      MEDICAL_TRAINEE_WORDS.has(w) ||
+      /^pgy\d*$/.test(w) ||
+      (w === 'house' && HOUSE_TRAINEE.has(words[i + 1] ?? '')) ||
+      ((w === 'officer' || w === 'staff') && words[i - 1] === 'house'),
+  );
+}
+
+/** Words that say medicine without naming a specialty: "Medical Resident", "Resident Physician". */
+export const MEDICINE_WORDS: ReadonlySet<string> = new Set([
+  'physician',
+  'doctor',
+  'md',
+  'medical',
+  'medicine',
+  'clinical',
+]);
+
+/**
+ * A physician's person noun among a title's words: "physician", or "doctor" alone or beside "medical"
+ * or "MD" ("Medical Doctor"). "Doctor" beside another practice is that practice's ("Chiropractic
+ * Doctor", "Doctor of Physical Therapy").
+ */
+export function physicianNoun(word: string, words: readonly string[]): boolean {
+  return (
+    word === 'physician' ||
+    (word === 'doctor' && (words.length === 1 || words.includes('medical') || words.includes('md')))
+  );
+}
+
+/** Words of an academic appointment that name no field: "Assistant Professor without Tenure, Department of ...". */
+export const ACADEMIC_WORDS: ReadonlySet<string> = new Set([
+  'assistant',
+  'associate',
+  'adjunct',
+  'visiting',
+  'acting',
+  'department',
+  'division',
+  'tenure',
+  'track',
+]);
+
+/**
+ * Academic ranks and roles of clinical faculty: in a clinical department ("Assistant Professor of
+ * Pediatrics", "Attending Physician, Neonatology") they are held by practising physicians.
+ */
+export const FACULTY_WORDS: ReadonlySet<string> = new Set([
+  'professor',
+  'instructor',
+  'faculty',
+  'lecturer',
+  'attending',
 ]);
 
 const ENTRY_WORDS = /\b(intern|interns|internship|trainee|apprentice|student|extern|entry[-\s]level)\b/i;

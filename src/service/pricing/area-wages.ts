@@ -6,8 +6,8 @@ import type { AreaTableInfo, WageIndex } from '../data/wage-index';
  * finest area that publishes it (metropolitan or nonmetropolitan area, then the state), else the
  * national figure. Before cells are compared, each is
  *  - completed where the vintage top-codes: a blank above a published percentile in a May 2024 file is
- *    a wage of at least $239,200 (BLS "#"); it is priced as the last published percentile times the
- *    ratio the coarser level shows between the two percentiles, and never below the top-code;
+ *    a wage of at least $239,200 (BLS "#"); it is priced as the coarser level's figure for that
+ *    percentile, and never below the top-code;
  *  - moved to the pricing vintage: by the occupation's median ratio between the two vintages in its
  *    state, else nationally (May 2024 MSA figures to May 2025, say). D20 then dates them by the newer
  *    vintage.
@@ -87,8 +87,13 @@ export function vintageRatio(
 }
 
 /**
- * A cell with its top-coded blanks completed (see above); `reference` is a coarser, complete set of
- * percentiles whose shape carries the last published figure upwards. Suppressed blanks stay null.
+ * A cell with its top-coded blanks completed (see above): each is the coarser level's own figure for that
+ * percentile (`reference`, complete), and never below the top-code. Suppressed blanks stay null.
+ *
+ * The area's last published figure carried up by the coarser level's shape was tried first and
+ * overshoots where a distribution is not smooth: physicians' lower percentiles are residents, so a
+ * metro's published P25 times its state's P50/P25 priced Charlotte's Physicians, All Other at a $746,000
+ * median (the state's is $260,000).
  */
 export function completeTopCoded(cell: AreaCell, topCode: number | null, reference: Percentiles): Maybe[] {
   const out: Maybe[] = [...cell];
@@ -96,12 +101,7 @@ export function completeTopCoded(cell: AreaCell, topCode: number | null, referen
   let last = -1;
   for (let i = 0; i < 5; i++) if (out[i] !== null) last = i;
   if (last < 0 || last === 4) return out;
-  const base = out[last] as number;
-  for (let i = last + 1; i < 5; i++) {
-    const shape =
-      (reference[last] as number) > 0 ? (reference[i] as number) / (reference[last] as number) : 1;
-    out[i] = Math.max(topCode, base * shape);
-  }
+  for (let i = last + 1; i < 5; i++) out[i] = Math.max(topCode, reference[i] as number);
   return out;
 }
 

@@ -62,4 +62,12 @@ test('build -> up to date -> load -> price "Registered Nurse" in San Jose', asyn
     ok: false,
     message: MSG.noMatch,
   });
+
+  // The request's NAICSCode reaches the matcher: at a university a chemistry teacher is a
+  // postsecondary one, and the candidate list (D18) leads with the same occupation.
+  const atCollege = jobSpec({ title: 'Chemistry Teacher', scope: { naics: '611310' } });
+  const priced = engine.price(atCollege, FULL_SCOPE);
+  expect(priced.ok && priced.result.MatchedJobCode).toBe('25-1052.00');
+  const listed = engine.candidates(atCollege, FULL_SCOPE, 3);
+  expect(listed.ok && listed.candidates[0]?.MatchedJobCode).toBe('25-1052.00');
 }, 300_000);

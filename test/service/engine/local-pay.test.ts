@@ -17,8 +17,8 @@ import { RAW_DIR, socMatcher, testIndex } from './test-index';
  *  - a May 2025 area cell is used as published;
  *  - a May 2024 MSA cell is moved by the occupation's state median ratio May 2025 / May 2024;
  *  - an occupation the area does not publish falls back to the state, then to the nation (D9 names it);
- *  - a blank 90th percentile beside a published 75th in May 2024 is top-coded: the 75th carried up by
- *    the state's own P90/P75 shape, never below $239,200, then moved like the rest.
+ *  - a blank 90th percentile beside a published 75th in May 2024 is top-coded: the state's own May 2025
+ *    P90, never below $239,200, then moved like the rest.
  * The places are independent of the service's geography too: real ZIPs and the OEWS area names (July
  * 2023 delineations) written out below from public knowledge, checked against Geography.csv and the
  * ZIP-county file by hand, and the states' FIPS codes from test/support/us-states-list.ts.
@@ -210,24 +210,24 @@ describe('measured local pay against an independent reading of the staged files'
   });
 
   /** What docs/methodology.md ("Top-coding") says a top-coded May 2024 metro P90 is priced at. */
-  const topCodedP90 = (p75: number, state25: OccRecord, state24: OccRecord): number => {
+  const topCodedP90 = (state25: OccRecord, state24: OccRecord): number => {
     const TOP_CODE = 239_200; // BLS's annual top-code of the May 2024 files
-    const completed = Math.max(TOP_CODE, p75 * ((state25.p90 as number) / (state25.p75 as number)));
+    const completed = Math.max(TOP_CODE, state25.p90 as number);
     return Math.round(Math.max(TOP_CODE, completed * ((state25.med as number) / (state24.med as number))));
   };
 
-  test('a top-coded 90th percentile: Lawyers in Atlanta, the 75th carried up by the state shape, then moved', () => {
-    // Guards the shape factor: with it set to 1 this P90 would be $239,200 moved, about $255,000.
+  test('a top-coded 90th percentile: Lawyers in Atlanta, the state’s own P90, then moved', () => {
+    // Guards the completion: with the state's figure ignored this P90 would be $239,200 moved, about
+    // $255,000; carried up from the metro's P75 by the state's P90/P75 shape, about $352,570.
     // The May 2024 Atlanta cell publishes P75 $210,640 and leaves P90 blank ("#"). Georgia, May 2025:
-    // P75 $202,800, P90 $317,820, so P90 = 210,640 × 317,820 / 202,800 ≈ $330,107; moved by Georgia's
-    // median change (May 2025 $134,830 / May 2024 $126,240) ≈ $352,570.
+    // P90 $317,820, moved by Georgia's median change (May 2025 $134,830 / May 2024 $126,240) ≈ $339,446.
     const cell = msa.get('12060')?.get('23-1011') as Cell;
     expect([cell[3], cell[4]]).toEqual([210_640, null]);
     const ga25 = json(`M2025/states/13.json.gz`).occupations['23-1011'] as OccRecord;
     const ga24 = json(`M2024/states/13.json.gz`).occupations['23-1011'] as OccRecord;
-    const expected = topCodedP90(210_640, ga25, ga24);
-    expect(expected).toBeGreaterThan(352_000);
-    expect(expected).toBeLessThan(353_000);
+    const expected = topCodedP90(ga25, ga24);
+    expect(expected).toBeGreaterThan(339_000);
+    expect(expected).toBeLessThan(340_000);
     const got = priced('23-1011', { zip: '30303' });
     expect(got.p[4]).toBe(expected);
     expect(got.region).toBe('Atlanta-Sandy Springs-Roswell, GA');
@@ -246,7 +246,7 @@ describe('measured local pay against an independent reading of the staged files'
         if (state25?.p75 === undefined || state25.p90 === undefined || state25.med === undefined) continue;
         if (state24?.med === undefined) continue;
         const got = priced(soc, { zip });
-        expect({ cbsa, soc, p90: got.p[4] }).toEqual({ cbsa, soc, p90: topCodedP90(p75, state25, state24) });
+        expect({ cbsa, soc, p90: got.p[4] }).toEqual({ cbsa, soc, p90: topCodedP90(state25, state24) });
         checked++;
       }
     }

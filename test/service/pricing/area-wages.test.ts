@@ -56,18 +56,20 @@ test('a percentile the metro suppresses comes from the state, not from the natio
   expect(local.level).toBe('area');
 });
 
-test('a top-coded P90 is the metro P75 carried up by the state shape, then moved', () => {
-  // Guards the shape factor of top-coding. The metro publishes P75 = 210,000 and leaves P90 blank in a
-  // vintage that top-codes, so P90 is at least $239,200. Georgia's May 2025 P90 / P75 is
-  // 300,000 / 200,000 = 1.5, so P90 = 210,000 × 1.5 = 315,000 (above the top-code), and moved by 1.04
-  // like the rest: 327,600. With no shape it would be max(239,200, 210,000) × 1.04 = 248,768.
+test('a top-coded P90 is the state’s own P90, then moved', () => {
+  // Guards the completion of top-coding (docs/methodology.md, "Top-coding"). The metro publishes P75 =
+  // 210,000 and leaves P90 blank in a vintage that top-codes, so P90 is at least $239,200; it is priced
+  // as Georgia's May 2025 P90, 300,000, and moved by 1.04 like the rest: 312,000. The floor alone would
+  // give 239,200 × 1.04 = 248,768; the metro's P75 carried up by Georgia's P90 / P75 (1.5) 327,600.
   const local = priced([50_000, 80_000, 125_000, 210_000, null]);
-  expect(local.p[4]).toBeCloseTo(327_600, 6);
+  expect(local.p[4]).toBeCloseTo(312_000, 6);
   expect(local.p[3]).toBeCloseTo(218_400, 6);
 });
 
-test('a top-coded P90 whose shape would put it under the top-code is the top-code, moved', () => {
-  // P75 = 150,000 × 1.5 = 225,000 is below $239,200, which a "#" cell is at least: 239,200 × 1.04 = 248,768.
-  const local = priced([50_000, 80_000, 125_000, 150_000, null]);
-  expect(local.p[4]).toBeCloseTo(248_768, 6);
+test('a top-coded percentile whose state figure is under the top-code is the top-code, moved', () => {
+  // P75 and P90 blank above a published median: Georgia's P75, 200,000, is below $239,200, which a "#"
+  // cell is at least: 239,200 × 1.04 = 248,768. Its P90, 300,000, is above: 312,000.
+  const local = priced([50_000, 80_000, 125_000, null, null]);
+  expect(local.p[3]).toBeCloseTo(248_768, 6);
+  expect(local.p[4]).toBeCloseTo(312_000, 6);
 });

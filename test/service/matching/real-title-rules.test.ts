@@ -1,0 +1,134 @@
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
+
+/**
+ * The rules docs/methodology.md §2a adds for titles as people write them (the Census index's head-first
+ * lines, exclusion clauses, physicians in training, clinical faculty, specialists), on the real O*NET
+ * index. The titles are our own examples of each shape; the figures on real titles are eval:dev's.
+ */
+let matcher: OnetMatcher;
+beforeAll(async () => {
+  matcher = await loadRealMatcher();
+}, 120_000);
+
+const match = (title: string) => matcher.match(title, '');
+const soc = (title: string): string | undefined => match(title)?.socCode;
+
+describe('title shapes', () => {
+  it('drops an exclusion clause: the words after "exc" name what the job is not', () => {
+    // "Automotive Painter" is a production painter; a painter other than automotive is not.
+    expect(soc('Automotive Painter')).toBe('51-9124');
+    expect(soc('Painter exc automotive')).toBe(soc('Painter'));
+    expect(soc('Painter, except automotive')).toBe(soc('Painter'));
+  });
+
+  it('reads a title written head noun first as its written-forward form', () => {
+    expect(soc('Operator forklift')).toBe('53-7051');
+    expect(soc('Technician surgical')).toBe(soc('Surgical Technician'));
+  });
+
+  it('does not take an occupation whose own title only uses the head noun as a modifier', () => {
+    // "Physician Assistants" holds "physician" before its own person noun, "assistant".
+    expect(soc('Physician - Pediatrics')).toBe('29-1221');
+    expect(match('Physician Assistant')).toMatchObject({ socCode: '29-1071', rating: 'Confident' });
+  });
+});
+
+describe('physicians in training', () => {
+  it('are the occupation O*NET files residents under, at the Entry level', () => {
+    for (const title of ['House Physician', 'Dermatology Resident', 'Fellow - Nephrology', 'Chief Resident'])
+      expect({ title, ...pick(match(title)) }).toEqual({
+        title,
+        socCode: '29-1229',
+        levelShift: -2,
+        jobLevelName: 'Entry',
+      });
+  });
+
+  it('are at most Probable, and only Possible when the title is a trainee word alone', () => {
+    expect(match('Dermatology Resident')?.rating).toBe('Probable');
+    expect(match('PGY-2')).toMatchObject({ socCode: '29-1229', rating: 'Possible', levelShift: -2 });
+  });
+
+  it('keep another practice the title names, at the Entry level', () => {
+    expect(pick(match('Podiatric Resident'))).toMatchObject({ socCode: '29-1081', levelShift: -2 });
+    expect(pick(match('Fellow - Occupational Therapist'))).toMatchObject({
+      socCode: '29-1122',
+      levelShift: -2,
+    });
+  });
+
+  it('leave titles where "resident" or "fellow" names no trainee alone', () => {
+    expect(pick(match('Resident Assistant'))).toMatchObject({ socCode: '39-9041', levelShift: 0 });
+    expect(soc('Resident Manager')).toBe('11-9141');
+    expect(soc('Research Fellow')?.startsWith('29-12')).toBe(false);
+  });
+});
+
+describe('clinical faculty and physician titles', () => {
+  it('read a professor or instructor of a physician specialty as that specialty’s physician', () => {
+    expect(match('Associate Professor of Pediatrics')).toMatchObject({
+      socCode: '29-1221',
+      rating: 'Probable',
+    });
+    expect(soc('Instructor of Psychiatry')).toBe('29-1223');
+  });
+
+  it('keep faculty of other fields, and clinical instructors of another practice, as teachers', () => {
+    expect(soc('Professor of English')).toBe('25-1123');
+    expect(soc('Clinical Instructor - Nursing')).toBe('25-1072');
+    expect(soc('Family and Consumer Sciences Professor')).toBe('25-1192');
+  });
+
+  it('read a physician title naming a specialty as that specialty’s physician', () => {
+    expect(soc('Attending Physician, Neurology')).toBe('29-1217');
+    expect(soc('Medical Doctor (Geriatrics)')?.startsWith('29-12')).toBe(true);
+  });
+
+  it('keep a doctor of another practice in that practice', () => {
+    expect(soc('Doctor of Physical Therapy')).toBe('29-1123');
+    expect(soc('Doctor of Chiropractic')).toBe('29-1011');
+  });
+
+  it('rate a specialist found under a general physician occupation at most Probable', () => {
+    // O*NET lists "Physician Gastroenterology" under General Internal Medicine Physicians and
+    // gastroenterologists under Physicians, All Other too: the answer is not sure enough for Confident.
+    expect(match('Physician, Gastroenterology')?.rating).toBe('Probable');
+  });
+
+  it('rate a physician named by department at most Probable, a specialist named by own noun Confident', () => {
+    // "Physician - Dermatology" may be filed under Dermatologists or Physicians, All Other; a
+    // "Dermatologist" is the SOC's occupation by name.
+    expect(match('Physician - Dermatology')).toMatchObject({ socCode: '29-1213', rating: 'Probable' });
+    expect(match('Radiology Physician')).toMatchObject({ socCode: '29-1224', rating: 'Probable' });
+    expect(match('Dermatologist')).toMatchObject({ socCode: '29-1213', rating: 'Confident' });
+    expect(match('Radiologist')).toMatchObject({ socCode: '29-1224', rating: 'Confident' });
+    // "Doctor" of another practice is that practice's title, not a physician's.
+    expect(match('Doctor of Physical Therapy')?.rating).toBe('Confident');
+  });
+});
+
+describe('apprentices', () => {
+  it('are at the Entry level of the occupation their title finds', () => {
+    expect(match('Apprentice Plumber')?.levelShift).toBe(-2);
+    expect(match('Plumber')?.levelShift).toBe(0);
+  });
+
+  it('are read as the trade they train for where O*NET does not list the title, at most Probable', () => {
+    // Without the reading "apprentice" is a word the trade never uses, and the answer only Possible.
+    expect(match('Apprentice Watchmaker')).toMatchObject({
+      socCode: '51-2061',
+      rating: 'Probable',
+      levelShift: -2,
+    });
+    expect(match('Apprentice Cook')).toMatchObject({ socCode: '35-2014', rating: 'Probable' });
+  });
+
+  it('keep the helper occupation where O*NET files the apprentice title itself', () => {
+    expect(match('Apprentice Electrician')).toMatchObject({ socCode: '47-3013', rating: 'Confident' });
+  });
+});
+
+function pick(m: ReturnType<OnetMatcher['match']>) {
+  return m === null ? null : { socCode: m.socCode, levelShift: m.levelShift, jobLevelName: m.jobLevelName };
+}
