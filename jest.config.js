@@ -15,6 +15,7 @@ const SERVICE_TESTS = [
   '/test/service/http/',
   '/test/service/conformance/',
   '/test/service/deploy/',
+  '/test/service/limits/redis-rate-store.test.ts',
   '/test/api/batch-run.test.ts',
   '/test/api/client-batch.test.ts',
   '/test/api/client-single.test.ts',

@@ -65,6 +65,9 @@ async function startService(clientsFile: string): Promise<Service> {
         PORT: '0',
         JOBPRICE_CLIENTS_FILE: clientsFile,
         JOBPRICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+        // One process, as the figures in docs/service.md "Security" were measured: the limits hold per
+        // process, and the cluster's primary would only add a hop.
+        JOBPRICE_WORKERS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

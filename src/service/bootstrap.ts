@@ -38,8 +38,26 @@ export async function resolveClients(
       });
       return {
         records: [await clientWithSecret(client.clientId, client.clientSecret)],
-        notice: `development client "${client.clientId}" ${created ? 'created' : 'reused'}; its id and secret are in ${clients.path}`,
+        notice: devClientNotice(client.clientId, created, clients.path),
       };
     }
   }
+}
+
+/**
+ * The key tokens are signed with: JOBPRICE_TOKEN_SECRET, else a random one for this start (and a
+ * warning: tokens then do not survive a restart).
+ */
+export function tokenKey(config: ServiceConfig, logger: Logger, random: () => Buffer): Buffer {
+  if (config.tokenSecret !== null) return Buffer.from(config.tokenSecret, 'utf8');
+  logger.log(
+    'warn',
+    'JOBPRICE_TOKEN_SECRET is not set: using a random signing key; tokens do not survive a restart',
+  );
+  return random();
+}
+
+/** The operator's line about the development client: where its credentials are, never the secret. */
+export function devClientNotice(clientId: string, created: boolean, path: string): string {
+  return `development client "${clientId}" ${created ? 'created' : 'reused'}; its id and secret are in ${path}`;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from './server';
@@ -25,6 +26,8 @@ import { secretStrengthProblem } from './auth/secret-strength';
  * | JOBPRICE_ACCESS_LOG          | off                      | "1"/"true": one log line per request (no headers, no bodies) |
  * | JOBPRICE_DATA_DIR            | engine default (data/build) | built index folder |
  * | JOBPRICE_RAW_DIR             | engine default           | raw data folder (for the staleness check) |
+ * | JOBPRICE_WORKERS             | the machine's core count | worker processes on the one port (cluster module); 1 = a single process |
+ * | JOBPRICE_REDIS_URL           | —                        | redis:// or rediss:// URL: rate limits and sign-in throttle shared there |
  *
  * With neither JOBPRICE_CLIENTS_FILE nor JOBPRICE_CLIENT_ID, a local development client is created in
  * `.jobprice/dev-client.json` (git-ignored, mode 0600) under the working directory and reused.
@@ -48,6 +51,10 @@ export interface ServiceConfig {
   readonly accessLog: boolean;
   readonly dataDir: string;
   readonly rawDir: string;
+  /** Processes serving the port: 1 runs the service in this process, more a cluster (cluster/primary.ts). */
+  readonly workers: number;
+  /** Where the budgets' counters are shared (limits/redis-rate-store.ts); null: in each process. */
+  readonly redisUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -96,8 +103,16 @@ const EnvSchema = z.object({
   JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS: intIn(1, 1_000_000).optional(),
   JOBPRICE_ACCESS_LOG: z.enum(['', '0', '1', 'false', 'true']).default(''),
   JOBPRICE_DATA_DIR: z.string().min(1).optional(),
+  JOBPRICE_WORKERS: intIn(1, 1024).optional(),
+  JOBPRICE_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
   JOBPRICE_RAW_DIR: z.string().min(1).optional(),
 });
+
+/** Every environment variable the service reads; deployment files (deploy/) are checked against it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
 /** Empty variables count as unset (a common shell habit: `FOO= npm run service`), except the CORS list. */
 function present(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -171,6 +186,8 @@ export function loadConfig(
         : { maxPerAddress: e.JOBPRICE_MAX_CONNECTIONS_PER_ADDRESS }),
     },
     accessLog: e.JOBPRICE_ACCESS_LOG === '1' || e.JOBPRICE_ACCESS_LOG === 'true',
+    workers: e.JOBPRICE_WORKERS ?? availableParallelism(),
+    redisUrl: e.JOBPRICE_REDIS_URL ?? null,
     ...dataPathsFrom(e, cwd),
   };
 }

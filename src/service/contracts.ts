@@ -94,9 +94,20 @@ export type CandidatesOutcome =
   | { readonly ok: true; readonly candidates: readonly CandidateItem[] }
   | { readonly ok: false; readonly message: string };
 
+/**
+ * The matches already made in one batch, by title, description and what the match reads of the
+ * industry (its sector and the level of school it names, matching/matcher.ts industryMatchKey): a
+ * sheet's rows often repeat a title (the same job in several places), and a match depends on nothing
+ * else, so a batch matches each once.
+ */
+export type MatchMemo = Map<string, OccupationMatch | null>;
+
 export interface PricingEngine {
-  /** `spec` has passed `localJobError` already. Pure and synchronous: no I/O per request. */
-  price(spec: JobSpec, scope: ClientScope): PriceOutcome;
+  /**
+   * `spec` has passed `localJobError` already. Pure and synchronous: no I/O per request. The jobs of one
+   * batch share one `memo` (a new Map per batch), so each distinct title is matched once.
+   */
+  price(spec: JobSpec, scope: ClientScope, memo?: MatchMemo): PriceOutcome;
   /**
    * D18: up to `maxCandidates` benchmarks for the job, best first; the first is what `price` would use for
    * the same spec (the pinned code when the spec has one, D19). Location and industry are checked exactly

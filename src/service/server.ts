@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientRegistry, type ClientRecord } from './auth/clients';
 import { TokenSigner } from './auth/tokens';
 import type { PricingEngine } from './contracts';
 import { CorsPolicy } from './http/cors';
 import { createRequestHandler } from './http/handler';
+import { answerProbe, type ReadinessCheck } from './http/probes';
 import { silentLogger, type Logger } from './logger';
 import { RateLimiter, type RateLimitSettings } from './http/rate-limit';
 import { DEFAULT_TOKEN_REFUSAL_DELAY_MS, TokenEndpoint } from './http/token-route';
@@ -58,6 +59,8 @@ export interface ServiceOptions {
    * (MemoryRateStore). A store shared by several processes makes their budgets one (limits/rate-store.ts).
    */
   readonly rateStore?: RateStore;
+  /** What else GET /readyz checks besides draining (http/probes.ts), e.g. the shared store. */
+  readonly readinessChecks?: readonly ReadinessCheck[];
   /** Connection caps and timeouts (http/connections.ts); what is absent takes its default. */
   readonly connections?: Partial<ConnectionLimits>;
   readonly logger?: Logger;
@@ -118,11 +121,16 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     isShuttingDown: () => shuttingDown,
   });
 
+  // The probes are answered before the handler: no token, no rate limit, no body (http/probes.ts).
+  const readiness = options.readinessChecks ?? [];
+  const serveRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!answerProbe(req, res, readiness, () => shuttingDown)) handler(req, res);
+  };
   // A slow, stalled or idle client cannot hold a socket forever, nor one address all of them.
   const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...options.connections };
-  const server = createServer(serverOptions(limits), handler);
+  const server = createServer(serverOptions(limits), serveRequest);
   // Expect: 100-continue goes to the same handler; readBody says Continue once the request may send its body.
-  server.on('checkContinue', handler);
+  server.on('checkContinue', serveRequest);
   new ConnectionGuard(server, limits, logger);
 
   return {

@@ -16,7 +16,8 @@ import { availableParallelism } from 'node:os';
  * against newcomers.
  *
  * The bound is per process by nature: each process (each cluster worker) has its own CPU time and its own
- * libuv pool to protect.
+ * libuv pool to protect. The workers of one machine share its cores, so they share the default bound
+ * (`secretCheckLimitsPerWorker`).
  */
 export interface SecretCheckLimits {
   readonly concurrent: number;
@@ -33,6 +34,15 @@ export const DEFAULT_SECRET_CHECK_LIMITS: SecretCheckLimits = Object.freeze({
   queue: 32,
   perAddress: 2,
 });
+
+/**
+ * Each of `workers` processes on this machine gets its share of the default's concurrent checks (at least
+ * one), so N cluster workers do not run N times "one fewer than the cores" between them.
+ */
+export function secretCheckLimitsPerWorker(workers: number): SecretCheckLimits {
+  const concurrent = Math.max(1, Math.floor(DEFAULT_SECRET_CHECK_LIMITS.concurrent / Math.max(1, workers)));
+  return { ...DEFAULT_SECRET_CHECK_LIMITS, concurrent };
+}
 
 export type GateRefusal = 'address-busy' | 'full';
 

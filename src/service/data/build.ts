@@ -7,10 +7,11 @@ import { buildGeographyPart, GEO_SOURCES } from './geography';
 import { fingerprintSources, partChecksum, partsChangedReason, staleReason } from './manifest';
 import { ManifestSchema } from './index-schema';
 import { buildWagesPart, wageSourcePaths } from './wages';
+import { WageIndex } from './wage-index';
 import { INDEX_FORMAT_VERSION, type GeographyPart, type Manifest, type WagesPart } from './index-types';
 
 /** Part files in the index folder. */
-export const PART_FILES = { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' } as const;
+export const PART_FILES = { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' } as const;
 export const MANIFEST_FILE = 'manifest.json';
 
 /** Every raw file a build reads now, relative to the raw folder (OEWS files are discovered). */
@@ -90,12 +91,13 @@ function vintagesOf(wages: WagesPart, geo: GeographyPart): Record<string, string
  * Writes via a temporary name and a rename, so a crash never leaves a half-written part behind; returns
  * the bytes written and their checksum (for the manifest).
  */
-function writeJson(path: string, value: unknown): { bytes: number; sha256: string } {
-  const text = Buffer.from(JSON.stringify(value), 'utf8');
-  writeFileSync(`${path}.tmp`, text);
+function writePart(path: string, bytes: string | Uint8Array): { bytes: number; sha256: string } {
+  writeFileSync(`${path}.tmp`, bytes);
   renameSync(`${path}.tmp`, path);
-  return { bytes: text.length, sha256: partChecksum(text) };
+  return { bytes: Buffer.byteLength(bytes), sha256: partChecksum(bytes) };
 }
+const writeJson = (path: string, value: unknown): { bytes: number; sha256: string } =>
+  writePart(path, JSON.stringify(value));
 
 /**
  * Builds the index unless it is up to date (same format version, same raw bytes: hashed, since the
@@ -122,7 +124,8 @@ export async function buildIndex(opts: {
   ]);
   mkdirSync(opts.outDir, { recursive: true });
   const written = {
-    [PART_FILES.wages]: writeJson(join(opts.outDir, PART_FILES.wages), wages),
+    // The wage tables are numbers: typed arrays in a packed file (wage-index.ts), not JSON.
+    [PART_FILES.wages]: writePart(join(opts.outDir, PART_FILES.wages), WageIndex.fromPart(wages).encode()),
     [PART_FILES.geography]: writeJson(join(opts.outDir, PART_FILES.geography), geography),
     [PART_FILES.onet]: writeJson(join(opts.outDir, PART_FILES.onet), onet),
   };

@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import type { GeographyPart, Manifest, WagesPart } from './index-types';
+import type { GeographyPart, Manifest } from './index-types';
 
 /**
- * zod schemas for the built index files: they are read from disk at start-up (a boundary), so a
- * damaged or hand-edited file is refused with a clear message instead of failing mid-request.
+ * zod schemas for the built index's JSON files: they are read from disk at start-up (a boundary), so a
+ * damaged or hand-edited file is refused with a clear message instead of failing mid-request. The wage
+ * tables are a packed file that checks itself as it loads (wage-index.ts).
  */
-const percentiles = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
-const wageEntry = z.object({
-  title: z.string(),
-  group: z.string(),
-  p: percentiles,
-  topCoded: z.number().int(),
-  hourlyOnly: z.boolean(),
-});
-const wageRows = z.record(z.string(), wageEntry);
-const maybe = z.number().nullable();
-const areaCell = z.tuple([maybe, maybe, maybe, maybe, maybe]);
-
 export const ManifestSchema = z.object({
   formatVersion: z.number().int(),
   partVersions: z.record(z.string(), z.number()).optional(),
@@ -27,27 +16,6 @@ export const ManifestSchema = z.object({
   parts: z.record(z.string(), z.string()),
   checksums: z.record(z.string(), z.string()).optional(),
 }) satisfies z.ZodType<Manifest>;
-
-export const WagesPartSchema = z.object({
-  primaryYear: z.number().int(),
-  national: z.record(z.string(), z.object({ year: z.number().int(), source: z.string(), rows: wageRows })),
-  sector: z.array(
-    z.object({
-      year: z.number().int(),
-      source: z.string(),
-      sectors: z.record(z.string(), z.object({ title: z.string(), rows: wageRows })),
-    }),
-  ),
-  areaTables: z.array(
-    z.object({
-      year: z.number().int(),
-      source: z.string(),
-      kind: z.enum(['state', 'msa', 'nonmetro']),
-      topCode: z.number().nullable(),
-      areas: z.record(z.string(), z.object({ title: z.string(), rows: z.record(z.string(), areaCell) })),
-    }),
-  ),
-}) satisfies z.ZodType<WagesPart>;
 
 export const GeographyPartSchema = z.object({
   areaDefinitions: z.string(),

@@ -3,7 +3,7 @@
  * service reads them at start-up and never writes. Bump INDEX_FORMAT_VERSION whenever a shape or a
  * meaning changes, so an index built by older code is refused at start-up instead of misread.
  */
-export const INDEX_FORMAT_VERSION = 5;
+export const INDEX_FORMAT_VERSION = 6;
 
 /** Annual USD at the 10th, 25th, 50th, 75th and 90th percentiles, non-decreasing. */
 export type Percentiles = readonly [number, number, number, number, number];
@@ -63,6 +63,10 @@ export interface AreaTable {
   >;
 }
 
+/**
+ * The wage tables as the build reads them from the raw files. The index stores them compactly
+ * (wage-index.ts, `wages.bin`), and pricing reads that form.
+ */
 export interface WagesPart {
   /** Newest national year found: the default pricing vintage. */
   readonly primaryYear: number;

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parquetReadObjects } from 'hyparquet';
 import { z } from 'zod';
 import { isSocCode } from '../soc-code';
 import { TOP_CODE_ANNUAL } from './oews';
@@ -136,6 +135,8 @@ const MsaRowSchema = z.object({
 async function readMsaParquet(rawDir: string, file: AreaFile): Promise<Areas> {
   const bytes = readFileSync(join(rawDir, file.rel));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  // Loaded on first use, like exceljs (raw-files.ts readXlsx): only the data build reads a parquet file.
+  const { parquetReadObjects } = await import('hyparquet');
   const records = await parquetReadObjects({ file: buffer, columns: [...MsaRowSchema.keyof().options] });
   const areas: Areas = {};
   for (const raw of records) {

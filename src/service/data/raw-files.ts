@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * Readers for the raw public files in ../shared/data/raw (see its SOURCES.md). They return plain rows
@@ -99,7 +99,10 @@ export function parseCsv(text: string, opts: { trimLeadingSpace?: boolean } = {}
  * Rows are dense: index 0 is column A; blank rows are kept as empty arrays so row numbers stay true.
  */
 export async function readXlsx(path: string, sheetName?: string): Promise<Row[]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: the service imports this module for the index's staleness check and reads no
+  // workbook, and exceljs alone would add ~25 MB and a quarter of a second to every process's start.
+  const { default: exceljs } = await import('exceljs');
+  const workbook = new exceljs.Workbook();
   await workbook.xlsx.readFile(path);
   const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
   if (sheet === undefined) throw new Error(`${path}: no worksheet ${sheetName ?? '(first)'}`);

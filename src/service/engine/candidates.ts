@@ -40,11 +40,11 @@ export function createCandidateLister(deps: {
   readonly year: number;
 }): (spec: JobSpec, client: ClientScope, maxCandidates: number) => CandidatesOutcome {
   const { index, matcher, year } = deps;
-  const rows = index.wages.national[String(year)]?.rows ?? {};
   const priceableBySoc = new Map<string, boolean>();
   const priceable = (soc: string): boolean => {
     let known = priceableBySoc.get(soc);
-    if (known === undefined) priceableBySoc.set(soc, (known = occupationWages(rows, soc) !== null));
+    if (known === undefined)
+      priceableBySoc.set(soc, (known = occupationWages(index.wages, year, soc) !== null));
     return known;
   };
 

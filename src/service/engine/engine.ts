@@ -3,10 +3,18 @@ import type { JobSpec } from '../../domain/job';
 import { MSG } from '../../domain/messages';
 import type { PricingIndex } from '../data/load';
 import { appliedAt, resolveLocation } from '../location/resolve';
+import { industryMatchKey } from '../matching/matcher';
 import { ALL_INDUSTRIES, industryAllowed, parseIndustry } from '../pricing/industry';
 import { priceOccupation } from '../pricing/price';
 import { sizeAdjustment } from '../pricing/size';
-import type { ClientScope, Matcher, PriceOutcome, PricingEngine } from '../contracts';
+import type {
+  ClientScope,
+  Matcher,
+  MatchMemo,
+  OccupationMatch,
+  PriceOutcome,
+  PricingEngine,
+} from '../contracts';
 import { createCandidateLister, pinnedCode } from './candidates';
 
 export interface EngineOptions {
@@ -56,15 +64,34 @@ export function createPricingEngine(
   opts: EngineOptions = {},
 ): PricingEngine {
   const year = opts.wageVintage ?? index.wages.primaryYear;
-  if (index.wages.national[String(year)] === undefined) {
+  if (!index.wages.nationalYears.includes(year)) {
     throw new Error(
-      `No OEWS national file for May ${year} in the index (have: ${Object.keys(index.wages.national).join(', ')})`,
+      `No OEWS national file for May ${year} in the index (have: ${index.wages.nationalYears.join(', ')})`,
     );
   }
   const { wages, geography } = index;
   const effectiveDate = `${year}-05-01`;
 
-  function price(spec: JobSpec, client: ClientScope): PriceOutcome {
+  /**
+   * D3's match, made once per distinct title, description and industry key of a batch (contracts.ts
+   * MatchMemo): of the industry, a match reads only its sector and the level of school it names
+   * (matching/matcher.ts industryMatchKey).
+   */
+  function matchOnce(
+    title: string,
+    description: string,
+    industry: string,
+    memo: MatchMemo | undefined,
+  ): OccupationMatch | null {
+    if (memo === undefined) return matcher.match(title, description, industry);
+    const key = `${title}\u0000${description}\u0000${industryMatchKey(industry)}`;
+    let found = memo.get(key);
+    if (found === undefined && !memo.has(key))
+      memo.set(key, (found = matcher.match(title, description, industry)));
+    return found ?? null;
+  }
+
+  function price(spec: JobSpec, client: ClientScope, memo?: MatchMemo): PriceOutcome {
     const loc = resolveLocation(geography, spec.scope, client);
     if (!loc.ok) return loc;
     const industry = parseIndustry(spec.scope.naics);
@@ -74,7 +101,7 @@ export function createPricingEngine(
     const unmatched = code === '' ? MSG.noMatch : MSG.jobCodeNotRecognized(code);
     const match =
       code === ''
-        ? matcher.match(spec.title, spec.description, spec.scope.naics)
+        ? matchOnce(spec.title, spec.description, spec.scope.naics, memo)
         : matcher.pinned(code, spec.title);
     if (match === null) return { ok: false, message: unmatched };
 

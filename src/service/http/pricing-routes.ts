@@ -1,5 +1,5 @@
 import type { JobResult } from '../../api/wire';
-import type { ClientScope, PricingEngine } from '../contracts';
+import type { ClientScope, MatchMemo, PricingEngine } from '../contracts';
 import { parseJob, planBatch } from '../validation/job-request';
 import { mapInSlices, type SliceOptions } from './slices';
 
@@ -43,7 +43,8 @@ export async function priceBatch(
       return { Code: -1, Message: plan.message };
     case 'duplicates':
       return { Code: -1, Data: plan.items };
-    case 'price':
+    case 'price': {
+      const memo: MatchMemo = new Map();
       return {
         Code: 1,
         Data: await mapInSlices(
@@ -51,11 +52,17 @@ export async function priceBatch(
           (entry): BatchItem => {
             const id = entry.subRequestId === undefined ? {} : { SubRequestID: entry.subRequestId };
             if (!entry.job.ok) return { ...id, ErrorMessage: entry.job.message };
-            const outcome = engine.price(entry.job.spec, scope);
-            return outcome.ok ? { ...id, ...outcome.result } : { ...id, ErrorMessage: outcome.message };
+            const outcome = engine.price(entry.job.spec, scope, memo);
+            if (!outcome.ok) return { ...id, ErrorMessage: outcome.message };
+            // One literal field, then one spread: V8 copies the ~30 fields on its fast path. Two spreads
+            // (`{ ...id, ...result }`) build each item field by field, ~50x slower: a quarter of a batch's time.
+            return entry.subRequestId === undefined
+              ? { ...outcome.result }
+              : { SubRequestID: entry.subRequestId, ...outcome.result };
           },
           slices,
         ),
       };
+    }
   }
 }

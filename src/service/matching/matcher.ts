@@ -11,7 +11,7 @@ import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
-import { SectorPrior } from './sector-prior';
+import { oewsSector, SectorPrior } from './sector-prior';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -134,6 +134,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   }
 
   return { match, rank, pinned };
+}
+
+/**
+ * What a match reads of the request's industry (NAICSCode): its OEWS sector (sector-prior.ts) and the
+ * level of school it names (school-level.ts). Two industries with the same key get the same match, so
+ * a batch can match each title once per key (contracts.ts MatchMemo).
+ */
+export function industryMatchKey(naics: string): string {
+  return `${oewsSector(naics) ?? ''}/${industrySchoolLevel(naics) ?? ''}`;
 }
 
 /** A physician named by "physician" (or "doctor") with other words: the specialty as a department. */

@@ -76,7 +76,13 @@ export class SectorPrior {
   }
 
   private sectorOf(naics: string): Float64Array | undefined {
-    const industry = parseIndustry(naics);
-    return industry.ok && industry.sector !== null ? this.logRatio.get(industry.sector.oewsKey) : undefined;
+    const key = oewsSector(naics);
+    return key === null ? undefined : this.logRatio.get(key);
   }
+}
+
+/** The OEWS sector key of an industry code ("44" for 4411 and 45, "99" for 92), or null for none. */
+export function oewsSector(naics: string): string | null {
+  const industry = parseIndustry(naics);
+  return industry.ok && industry.sector !== null ? industry.sector.oewsKey : null;
 }

@@ -1,4 +1,5 @@
-import type { AreaCell, AreaTable, Percentiles, WagesPart } from '../data/index-types';
+import type { AreaCell, AreaTable, Percentiles } from '../data/index-types';
+import type { AreaTableInfo, WageIndex } from '../data/wage-index';
 
 /**
  * Local pay from measured OEWS figures (docs/methodology.md, "Local pay"): for each percentile, the
@@ -36,39 +37,41 @@ const kindOf = (areaKey: string): AreaTable['kind'] | null =>
 
 /** The table of this kind to read for `key` and `code`: the pricing vintage, else the newest older, else the newest. */
 function pickCell(
-  wages: WagesPart,
+  wages: WageIndex,
   key: string,
   code: string,
   year: number,
-): { cell: AreaCell; table: AreaTable } | null {
+): { cell: AreaCell; table: AreaTableInfo } | null {
   const kind = kindOf(key);
-  let best: { cell: AreaCell; table: AreaTable } | null = null;
+  let best: { cell: AreaCell; table: AreaTableInfo } | null = null;
   const rank = (y: number): number => (y === year ? 0 : y < year ? year - y : 1000 + y - year);
-  for (const table of wages.areaTables) {
+  for (let t = 0; t < wages.areaTables.length; t++) {
+    const table = wages.areaTables[t] as AreaTableInfo;
     if (table.kind !== kind) continue;
-    const cell = table.areas[key]?.rows[code];
+    const cell = wages.areaCell(t, key, code);
     if (cell === undefined) continue;
     if (best === null || rank(table.year) < rank(best.table.year)) best = { cell, table };
   }
   return best;
 }
 
-function medianOf(wages: WagesPart, key: string, code: string, year: number): number | null {
+function medianOf(wages: WageIndex, key: string, code: string, year: number): number | null {
   if (key === 'us') {
-    const e = wages.national[String(year)]?.rows[code];
+    const e = wages.national(year, code);
     return e === undefined || e.topCoded & 0b100 ? null : e.p[2];
   }
-  for (const t of wages.areaTables) {
-    if (t.year !== year || t.kind !== kindOf(key)) continue;
-    const v = t.areas[key]?.rows[code]?.[2];
-    if (typeof v === 'number') return v;
+  for (let t = 0; t < wages.areaTables.length; t++) {
+    const table = wages.areaTables[t] as AreaTableInfo;
+    if (table.year !== year || table.kind !== kindOf(key)) continue;
+    const v = wages.areaMedian(t, key, code);
+    if (v !== null) return v;
   }
   return null;
 }
 
 /** Ratio that moves a figure of `from` to `to` for this occupation: its state's median ratio, else the nation's. */
 export function vintageRatio(
-  wages: WagesPart,
+  wages: WageIndex,
   state: string,
   code: string,
   from: number,
@@ -108,7 +111,7 @@ export function completeTopCoded(cell: AreaCell, topCode: number | null, referen
  * vintage, the last fallback and the shape reference for top-coded cells.
  */
 export function localWages(
-  wages: WagesPart,
+  wages: WageIndex,
   areaKey: string,
   state: string,
   code: string,

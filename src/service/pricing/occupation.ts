@@ -1,4 +1,5 @@
-import type { WageEntry, WageRows } from '../data/index-types';
+import type { WageEntry } from '../data/index-types';
+import type { WageIndex } from '../data/wage-index';
 import { broadOccupationCode, isSocCode, majorGroupCode, minorGroupCode } from '../soc-code';
 
 /**
@@ -26,9 +27,10 @@ export function socFallbacks(soc: string): readonly { code: string; level: SocLe
   return chain.filter((c, i) => chain.findIndex((d) => d.code === c.code) === i);
 }
 
-export function occupationWages(rows: WageRows, soc: string): OccupationWages | null {
+/** The national row of vintage `year` used for `soc`, along the fallbacks above; null when none. */
+export function occupationWages(wages: WageIndex, year: number, soc: string): OccupationWages | null {
   for (const c of socFallbacks(soc)) {
-    const entry = rows[c.code];
+    const entry = wages.national(year, c.code);
     if (entry !== undefined) return { code: c.code, level: c.level, entry };
   }
   return null;

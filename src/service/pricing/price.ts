@@ -1,4 +1,5 @@
-import type { Percentiles, WageEntry, WagesPart } from '../data/index-types';
+import type { Percentiles, WageEntry } from '../data/index-types';
+import type { WageIndex } from '../data/wage-index';
 import type { AppliedLocation } from '../location/resolve';
 import { localWages, type AppliedLevel } from './area-wages';
 import { bonusShares } from './bonus';
@@ -49,24 +50,25 @@ const scale = (p: Percentiles, f: number): Percentiles => p.map((v) => v * f) as
 const median = (e: WageEntry): number => e.p[2];
 
 /** Ratio that carries a figure of `fromYear` to `year` for this code (1 when either year lacks it). */
-function agingFactor(wages: WagesPart, code: string, fromYear: number, year: number): number {
+function agingFactor(wages: WageIndex, code: string, fromYear: number, year: number): number {
   if (fromYear === year) return 1;
-  const to = wages.national[String(year)]?.rows[code];
-  const from = wages.national[String(fromYear)]?.rows[code];
+  const to = wages.national(year, code);
+  const from = wages.national(fromYear, code);
   return to !== undefined && from !== undefined && median(from) > 0 ? median(to) / median(from) : 1;
 }
 
-function sectorPercentiles(wages: WagesPart, sector: Sector, code: string, year: number): Percentiles | null {
-  for (const table of wages.sector) {
-    const e = table.sectors[sector.oewsKey]?.rows[code];
-    if (e !== undefined) return scale(e.p, agingFactor(wages, code, table.year, year));
+function sectorPercentiles(wages: WageIndex, sector: Sector, code: string, year: number): Percentiles | null {
+  for (let t = 0; t < wages.sectorTables.length; t++) {
+    const e = wages.sector(t, sector.oewsKey, code);
+    if (e !== undefined)
+      return scale(e.p, agingFactor(wages, code, wages.sectorTables[t]?.year ?? year, year));
   }
   return null;
 }
 
 /** Steps 1-4 for one code: national, industry, geography and size, before the level window. */
 function scopedPercentiles(
-  wages: WagesPart,
+  wages: WageIndex,
   req: PriceRequest,
   soc: string,
 ): {
@@ -75,9 +77,7 @@ function scopedPercentiles(
   sectorP: Percentiles | null;
   level: AppliedLevel;
 } | null {
-  const national = wages.national[String(req.year)];
-  if (national === undefined) return null;
-  const occ = occupationWages(national.rows, soc);
+  const occ = occupationWages(wages, req.year, soc);
   if (occ === null) return null;
 
   const sectorP = req.sector === null ? null : sectorPercentiles(wages, req.sector, occ.code, req.year);
@@ -90,7 +90,7 @@ function scopedPercentiles(
   return { p: sized, occ, sectorP, level: local.level };
 }
 
-export function priceOccupation(wages: WagesPart, req: PriceRequest): PricedOccupation | null {
+export function priceOccupation(wages: WageIndex, req: PriceRequest): PricedOccupation | null {
   const scoped = scopedPercentiles(wages, req, req.soc);
   if (scoped === null) return null;
   const { p: sized, occ, sectorP } = scoped;

@@ -5,6 +5,7 @@ import { indexStaleReason, partVersions } from '../../../src/service/data/build'
 import { partChecksum } from '../../../src/service/data/manifest';
 import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
 import { IndexNotReadyError, loadIndex } from '../../../src/service/data/load';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import { RAW_DIR } from '../engine/test-index';
 
 /** A well-formed O*NET part with no occupations: the loader checks its shape like the other parts. */
@@ -29,7 +30,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A manifest for the parts now in `dir`, with their checksums as the build records them. */
 const manifest = (over: Partial<Manifest>): Manifest => {
-  const parts = { wages: 'wages.json', geography: 'geography.json', onet: 'onet.json' };
+  const parts = { wages: 'wages.bin', geography: 'geography.json', onet: 'onet.json' };
   const checksums: Record<string, string> = {};
   for (const file of Object.values(parts)) {
     if (existsSync(join(dir, file))) checksums[file] = partChecksum(readFileSync(join(dir, file)));
@@ -48,8 +49,8 @@ const manifest = (over: Partial<Manifest>): Manifest => {
 };
 const writeParts = (): void => {
   writeFileSync(
-    join(dir, 'wages.json'),
-    JSON.stringify({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }),
+    join(dir, 'wages.bin'),
+    WageIndex.fromPart({ primaryYear: 2025, national: {}, sector: [], areaTables: [] }).encode(),
   );
   writeFileSync(
     join(dir, 'geography.json'),
@@ -106,9 +107,13 @@ test('an index whose recorded raw files differ from the raw folder is refused', 
 
 test('a damaged part is refused with the same advice', async () => {
   writeParts();
-  writeFileSync(join(dir, 'wages.json'), '{"trunc');
+  writeFileSync(join(dir, 'geography.json'), '{"trunc');
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
-  await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.json.*npm run data:build/);
+  await expect(loadIndex(dir)).rejects.toThrow(/cannot read geography\.json.*npm run data:build/);
+  writeParts();
+  writeFileSync(join(dir, 'wages.bin'), Buffer.from('JPPACK01'));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest({})));
+  await expect(loadIndex(dir)).rejects.toThrow(/cannot read wages\.bin.*npm run data:build/);
 });
 
 test('a part of the wrong shape is refused, naming the field', async () => {
@@ -153,11 +158,11 @@ describe('the index own checksums (docs/service.md "Security")', () => {
     await expect(loadIndex(dir)).resolves.toMatchObject({ wages: { primaryYear: 2025 } });
     // A figure changed by hand: still well-formed, still the right shape.
     writeFileSync(
-      join(dir, 'wages.json'),
-      JSON.stringify({ primaryYear: 2024, national: {}, sector: [], areaTables: [] }),
+      join(dir, 'wages.bin'),
+      WageIndex.fromPart({ primaryYear: 2024, national: {}, sector: [], areaTables: [] }).encode(),
     );
     await expect(loadIndex(dir)).rejects.toThrow(
-      /wages\.json was changed after the index was built \(its checksum differs from the one in the manifest\)\. Run `npm run data:build` first\./,
+      /wages\.bin was changed after the index was built \(its checksum differs from the one in the manifest\)\. Run `npm run data:build` first\./,
     );
   });
 

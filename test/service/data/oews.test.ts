@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { jobSpec } from '../../../src/domain/job';
 import { readNationalFile, readSectorFile, TOP_CODE_ANNUAL } from '../../../src/service/data/oews';
 import { buildWagesPart } from '../../../src/service/data/wages';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import { createPricingEngine } from '../../../src/service/engine/engine';
 import { FULL_SCOPE } from '../../../src/service/contracts';
 import { socMatcher, testIndex } from '../engine/test-index';
@@ -125,7 +126,7 @@ describe('official BLS state and MSA workbooks are read when a user stages them'
     expect(Object.keys(wages.areaTables.find((t) => t.kind === 'msa')?.areas ?? {})).toEqual(['m:41940']);
 
     const real = await testIndex();
-    const index = { ...real, wages };
+    const index = { ...real, wages: WageIndex.fromPart(wages) };
     const engine = createPricingEngine(index, socMatcher(index));
     const at = (scope: object): number[] => {
       const out = engine.price(jobSpec({ title: 'soc:29-1141', scope }), FULL_SCOPE);

@@ -18,12 +18,10 @@ let cities: [string, string][];
 
 beforeAll(async () => {
   index = await testIndex();
-  engines = Object.keys(index.wages.national).map((y) =>
-    createPricingEngine(index, socMatcher(index), { wageVintage: Number(y) }),
+  engines = index.wages.nationalYears.map((y) =>
+    createPricingEngine(index, socMatcher(index), { wageVintage: y }),
   );
-  socs = Object.entries(index.wages.national['2025']?.rows ?? {})
-    .filter(([, e]) => e.group === 'detailed')
-    .map(([c]) => c);
+  socs = index.wages.nationalCodes(2025).filter((c) => index.wages.national(2025, c)?.group === 'detailed');
   zips = Object.keys(index.geography.zips);
   cities = Object.keys(index.geography.cities).map((k) => k.split('|') as [string, string]);
 }, 120_000);

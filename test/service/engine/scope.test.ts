@@ -153,12 +153,13 @@ describe('D10 industry', () => {
   });
   test('a sector with no estimate for the occupation falls back to, and reports, All Industries', () => {
     // Find an occupation that OEWS estimates nationally but not in Utilities (22) in any staged sector file.
-    const rows = index.wages.national['2025']?.rows ?? {};
-    const missing = Object.keys(rows).find(
-      (c) =>
-        rows[c]?.group === 'detailed' &&
-        index.wages.sector.every((t) => t.sectors['22']?.rows[c] === undefined),
-    );
+    const missing = index.wages
+      .nationalCodes(2025)
+      .find(
+        (c) =>
+          index.wages.national(2025, c)?.group === 'detailed' &&
+          index.wages.sectorTables.every((_, t) => index.wages.sector(t, '22', c) === undefined),
+      );
     expect(missing).toBeDefined();
     const r = price(`soc:${missing as string}`, { naics: '22' });
     expect(r).toMatchObject({ DataScope_IndustryCode: '', DataScope_IndustryName: 'All Industries' });
@@ -198,14 +199,14 @@ describe('D11 company size', () => {
 describe('level window', () => {
   test('0 leaves the OEWS figures unchanged; +1 and +2 price higher, -1 lower', () => {
     const base = price(DEV);
-    const row = index.wages.national['2025']?.rows['15-1252'];
+    const row = index.wages.national(2025, '15-1252');
     expect([base.Salary10, base.Salary25, base.Salary50, base.Salary75, base.Salary90]).toEqual(row?.p);
     expect(price(`${DEV}@+1`).Salary50).toBeGreaterThan(base.Salary50 as number);
     expect(price(`${DEV}@+2`).Salary50).toBeGreaterThan(price(`${DEV}@+1`).Salary50 as number);
     expect(price(`${DEV}@-1`).Salary50).toBeLessThan(base.Salary50 as number);
   });
   test('+1 puts the median between the published P50 and P75', () => {
-    const row = index.wages.national['2025']?.rows['15-1252'];
+    const row = index.wages.national(2025, '15-1252');
     const s50 = price(`${DEV}@+1`).Salary50 as number;
     expect(s50).toBeGreaterThan(row?.p[2] as number);
     expect(s50).toBeLessThan(row?.p[3] as number);
@@ -214,12 +215,12 @@ describe('level window', () => {
 
 describe('OEWS fallbacks and markers', () => {
   test('an O*NET-SOC code OEWS publishes only as an aggregate (13-1021 -> 13-1020) prices from the aggregate', () => {
-    expect(price('soc:13-1021').Salary50).toBe(index.wages.national['2025']?.rows['13-1020']?.p[2]);
+    expect(price('soc:13-1021').Salary50).toBe(index.wages.national(2025, '13-1020')?.p[2]);
   });
   test('a code with no row at all falls back up the SOC hierarchy', () => {
-    const rows = index.wages.national['2025']?.rows ?? {};
-    expect(rows['15-1259']).toBeUndefined();
-    expect(price('soc:15-1259').Salary50).toBe(rows['15-1250']?.p[2] ?? rows['15-1200']?.p[2]);
+    const row = (code: string): number | undefined => index.wages.national(2025, code)?.p[2];
+    expect(row('15-1259')).toBeUndefined();
+    expect(price('soc:15-1259').Salary50).toBe(row('15-1250') ?? row('15-1200'));
   });
   test('top-coded May 2024 chief executives carry the $239,200 cap and stay non-decreasing', () => {
     const e2024 = createPricingEngine(index, socMatcher(index), { wageVintage: 2024 });

@@ -2,11 +2,12 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildGeographyPart, GEO_SOURCES } from '../../../src/service/data/geography';
-import { INDEX_FORMAT_VERSION, type Manifest } from '../../../src/service/data/index-types';
+import { INDEX_FORMAT_VERSION, type Manifest, type WagesPart } from '../../../src/service/data/index-types';
 import type { PricingIndex } from '../../../src/service/data/load';
 import { dataPaths } from '../../../src/service/config';
 import { findRaw } from '../../../src/service/data/raw-files';
 import { buildWagesPart, wageSourcePaths } from '../../../src/service/data/wages';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import type { Matcher, OccupationMatch } from '../../../src/service/contracts';
 import { cacheKey } from '../../support/source-hash';
 
@@ -15,6 +16,10 @@ export const RAW_DIR = dataPaths(process.env, resolve(__dirname, '../../..')).ra
 
 /** The modules that build the two parts: their code, and all they import, is part of the cache key. */
 const BUILDERS = ['src/service/data/wages.ts', 'src/service/data/geography.ts'];
+
+/** What the cache holds: the parts as built, before the wage tables are packed. */
+type BuiltIndex = Omit<PricingIndex, 'wages'> & { readonly wages: WagesPart };
+const compact = (built: BuiltIndex): PricingIndex => ({ ...built, wages: WageIndex.fromPart(built.wages) });
 
 /**
  * The wages and geography parts built from the real raw files, cached in the OS temp folder between
@@ -34,7 +39,7 @@ export async function testIndex(): Promise<PricingIndex> {
     tmpdir(),
     `jobprice-test-index-${cacheKey(BUILDERS, [String(INDEX_FORMAT_VERSION), ...raw])}.json`,
   );
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PricingIndex;
+  if (existsSync(cache)) return compact(JSON.parse(readFileSync(cache, 'utf8')) as BuiltIndex);
   const [wages, geography] = [await buildWagesPart(RAW_DIR), await buildGeographyPart(RAW_DIR)];
   const manifest: Manifest = {
     formatVersion: INDEX_FORMAT_VERSION,
@@ -44,12 +49,12 @@ export async function testIndex(): Promise<PricingIndex> {
     vintages: {},
     parts: {},
   };
-  const index: PricingIndex = { manifest, wages, geography };
+  const index: BuiltIndex = { manifest, wages, geography };
   // Written aside and renamed: test files in parallel workers never read half a file.
   const partial = `${cache}.${process.pid}.tmp`;
   writeFileSync(partial, JSON.stringify(index));
   renameSync(partial, cache);
-  return index;
+  return compact(index);
 }
 
 /**
@@ -58,7 +63,8 @@ export async function testIndex(): Promise<PricingIndex> {
  * that pricing is checked independently of title matching.
  */
 export function socMatcher(index: PricingIndex): Matcher {
-  const rows = index.wages.national[String(index.wages.primaryYear)]?.rows ?? {};
+  const row = (code: string): { title: string } | undefined =>
+    index.wages.national(index.wages.primaryYear, code);
   const matcher: Matcher = {
     /** The one candidate is the match itself (D18: the first candidate is the job pricing uses). */
     rank(title: string, _description: string, limit: number) {
@@ -68,7 +74,7 @@ export function socMatcher(index: PricingIndex): Matcher {
     /** D19: a code the wage index knows, at the title's `@shift`. */
     pinned(code: string, title: string): OccupationMatch | null {
       const soc = code.trim().slice(0, 7);
-      if (rows[soc] === undefined) return null;
+      if (row(soc) === undefined) return null;
       const shift = /@([+-]?\d)$/.exec(title.trim())?.[1] ?? '0';
       return matcher.match(`soc:${soc}@${shift}`, '');
     },
@@ -80,10 +86,10 @@ export function socMatcher(index: PricingIndex): Matcher {
       return {
         onetCode: `${soc}.00`,
         socCode: soc,
-        occupationTitle: rows[soc]?.title ?? soc,
+        occupationTitle: row(soc)?.title ?? soc,
         rating: 'Confident',
         score: 1,
-        jobFamilyName: rows[`${soc.slice(0, 2)}-0000`]?.title ?? '',
+        jobFamilyName: row(`${soc.slice(0, 2)}-0000`)?.title ?? '',
         jobLevelName: levelShift > 0 ? 'Senior' : levelShift < 0 ? 'Junior' : '',
         levelShift,
       };

@@ -1,37 +1,14 @@
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { request } from 'node:http';
 import { defaultConnectionLimits } from '../../../src/service/http/connections';
 import { EngineDouble } from '../support/engine-double';
 import { startHarness, type Harness } from '../support/harness';
+import { openIdle, type Idle } from '../support/idle-sockets';
 
 /**
  * docs/service.md "Security": idle sockets cannot take the service from everyone else. Small limits are
  * set for the test (the defaults follow the open-file limit); the behaviour is the same.
  */
-
-interface Idle {
-  readonly sockets: Socket[];
-  closedByServer(): number;
-}
-
-async function openIdle(url: string, localAddress: string, n: number): Promise<Idle> {
-  const { hostname, port } = new URL(url);
-  let closed = 0;
-  const sockets = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<Socket>((done) => {
-          const s = connect({ host: hostname, port: Number(port), localAddress });
-          s.on('error', () => undefined);
-          s.once('close', () => closed++);
-          s.once('connect', () => done(s));
-          s.once('close', () => done(s));
-        }),
-    ),
-  );
-  return { sockets, closedByServer: () => closed };
-}
 
 function health(url: string, localAddress: string): Promise<number> {
   return new Promise((done, fail) => {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { SecretCheckGate, type CheckStanding } from '../../../src/service/auth/check-gate';
+import {
+  DEFAULT_SECRET_CHECK_LIMITS,
+  SecretCheckGate,
+  secretCheckLimitsPerWorker,
+  type CheckStanding,
+} from '../../../src/service/auth/check-gate';
 import { EngineDouble } from '../support/engine-double';
 import { FULL_CLIENT, startHarness } from '../support/harness';
 
@@ -128,6 +133,17 @@ describe('SecretCheckGate', () => {
     const gate = new SecretCheckGate({ concurrent: 1, queue: 0, perAddress: 1 });
     await expect(gate.run('a', 'clean', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run('a', 'clean', () => Promise.resolve(1))).toEqual({ ok: true, value: 1 });
+  });
+
+  it("the workers of one machine share the default's concurrent checks, each keeping at least one", () => {
+    const { concurrent } = DEFAULT_SECRET_CHECK_LIMITS;
+    expect(secretCheckLimitsPerWorker(1)).toEqual(DEFAULT_SECRET_CHECK_LIMITS);
+    for (const workers of [2, 3, 8]) {
+      const share = secretCheckLimitsPerWorker(workers);
+      expect(share.concurrent).toBe(Math.max(1, Math.floor(concurrent / workers)));
+      expect(share.concurrent * workers).toBeLessThanOrEqual(Math.max(concurrent, workers));
+      expect(share.queue).toBe(DEFAULT_SECRET_CHECK_LIMITS.queue);
+    }
   });
 });
 

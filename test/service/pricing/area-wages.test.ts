@@ -1,4 +1,5 @@
 import type { AreaCell, AreaTable, Percentiles, WagesPart } from '../../../src/service/data/index-types';
+import { WageIndex } from '../../../src/service/data/wage-index';
 import { localWages } from '../../../src/service/pricing/area-wages';
 
 /**
@@ -40,7 +41,8 @@ function wages(metroCell: AreaCell): WagesPart {
   };
 }
 
-const priced = (metroCell: AreaCell) => localWages(wages(metroCell), 'm:12060', 'GA', SOC, 2025, NATIONAL);
+const priced = (metroCell: AreaCell) =>
+  localWages(WageIndex.fromPart(wages(metroCell)), 'm:12060', 'GA', SOC, 2025, NATIONAL);
 
 test('a percentile the metro suppresses comes from the state, not from the nation', () => {
   // Guards the fallback order: area, then state, then national (docs/methodology.md, "Local pay").
