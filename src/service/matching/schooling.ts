@@ -29,6 +29,8 @@ const CLAUSE = new RegExp(
   'i',
 );
 
+const CLAUSE_END = /degree|diploma|college/i;
+
 /** Zone bounds a degree names, below it ("less than", "without") and at or above it. */
 function degreeZones(degree: string): { below: number; atLeast: number } {
   const d = degree.toLowerCase();
@@ -40,6 +42,8 @@ function degreeZones(degree: string): { below: number; atLeast: number } {
 
 /** The title without its schooling clause, and what the clause says; the title as it is without one. */
 export function readSchooling(title: string): { title: string; schooling: Schooling | null } {
+  // Most titles name no schooling: a cheap look for the words every clause ends on comes first.
+  if (!CLAUSE_END.test(title)) return { title, schooling: null };
   const m = CLAUSE.exec(title);
   if (m === null || m.index === 0) return { title, schooling: null };
   const zones = degreeZones(m[2] as string);
