@@ -5,8 +5,8 @@ import { inferred, type RankedEntry, type Ranking } from './ranking';
 /**
  * The employer's industry as evidence for the occupation (docs/methodology.md §2a, "Readings").
  *
- * One title names different jobs in different industries ("Manager, Branch" at a bank and at a
- * distributor; "Technician" at a hospital and at a mill), and the request's NAICSCode says which
+ * One title names different jobs in different industries ("Shift Supervisor" at a restaurant and at a
+ * security firm; "Technician" at a hospital and at a mill), and the request's NAICSCode says which
  * industry. OEWS publishes each occupation's employment per NAICS sector, so the matcher knows how
  * concentrated each candidate is in that sector: its share of the sector's jobs over its share of all
  * jobs (the location quotient of labour economics). With an industry, each candidate's score gains

@@ -121,7 +121,7 @@ export class TitleReadings {
     const first = direct.list[0];
     if (!direct.words.some((w) => PERSON_WORDS.has(w)) || listsTitle(first)) return null;
     const asWritten = title.replace(PERSON_WORD, ' ').replace(/\s+/g, ' ').trim();
-    // The word may have come from a closed compound the matcher split ("Silverman"): nothing to read.
+    // The word may have come from a closed compound the matcher split ("Millman"): nothing to read.
     if (asWritten === title) return null;
     const without = this.read(asWritten, description);
     const top = without.list[0];
