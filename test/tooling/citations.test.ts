@@ -30,6 +30,17 @@ test('no comment or test name cites an issue number', () => {
   expect(FILES.flatMap((file) => linesMatching(file, ISSUE))).toEqual([]);
 });
 
+/** The docs cite their own sections by a bare section sign; they too never cite an issue or the API document's sections. */
+const DOCS = textFilesUnder('docs').filter((f) => f.endsWith('.md'));
+const SPEC_SECTION = /\bspec\s*\u00a7/i;
+
+test('the docs cite no issue number and no section of the API document', () => {
+  expect(DOCS.length).toBeGreaterThan(5);
+  expect(
+    DOCS.flatMap((file) => [...linesMatching(file, ISSUE), ...linesMatching(file, SPEC_SECTION)]),
+  ).toEqual([]);
+});
+
 test('a section sign cites an RFC or a doc of this repository, never the API document', () => {
   const cited = FILES.flatMap((file) => linesMatching(file, SECTION));
   expect(cited.filter((line) => SECTION.test(line.replace(OPEN_SECTION, '')))).toEqual([]);
@@ -50,4 +61,6 @@ test('the patterns catch the citations they are for', () => {
   expect(open(`docs/methodology.md ${section}2a`)).toBe(true);
   expect(open(`spec ${section}7`)).toBe(false);
   expect(open(`(${section}4.2)`)).toBe(false);
+  expect(SPEC_SECTION.test(`spec ${section}4.1`)).toBe(true);
+  expect(SPEC_SECTION.test(`see ${section}4 below`)).toBe(false);
 });
