@@ -1,7 +1,7 @@
 import { inferred, leading, type Ranking } from './ranking';
 
 /**
- * A schooling clause in a title (docs/methodology.md §2a, "Readings"): "Surveyor less than bachelor's
+ * A schooling clause in a title (docs/methodology.md §2a, "Readings"): "Biologist less than a bachelor's
  * degree", "Nurse (Associate Degree)", "Analyst with Master's Degree", "… high school diploma or some
  * college and no degree". Occupation indexes and some employers write the worker's schooling into the
  * title. Its words are no part of the job's name, and matched as title words they mislead ("associate"

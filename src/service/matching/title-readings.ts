@@ -29,7 +29,7 @@ const JOINS = /[/\-–]/;
 
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
-const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?|people)\b/gi;
+const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?)\b/gi;
 
 /**
  * The title as matched, read the way an analyst reads it where O*NET does not list it
@@ -111,7 +111,7 @@ export class TitleReadings {
   }
 
   /**
-   * "Boy", "girl", "man", "woman", "lady" and "person" in a title name the worker, not the job ("Stock
+   * "Boy", "girl", "man", "woman", "lady" and "person" in a title name the worker, not the job ("Warehouse
    * Boy", "Tool Room Man", "Laundry Girl"). O*NET lists only a few such titles ("Bus Boy", "Change
    * Person"), so a rare word like "boy" pulls an unlisted title to the one occupation that lists it.
    * Where O*NET does not list the title itself, it is read without the word, as any title is (so a
