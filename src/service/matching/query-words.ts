@@ -7,7 +7,7 @@ import { WordRepair } from './word-repair';
 /**
  * A written title as the words it is matched on (docs/methodology.md §2a): its seniority words set
  * apart (title-level.ts), a closed compound O*NET writes open split in two, and a word no title uses
- * read as the title word it is a typo or short form of (word-repair.ts).
+ * read as the title word it is a typo, derived form or short form of (word-repair.ts).
  */
 export class QueryWords {
   private readonly wordRepair: WordRepair;
