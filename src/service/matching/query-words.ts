@@ -38,7 +38,8 @@ export class QueryWords {
     const { wordIds } = this.titleIndex;
     const out: string[] = [];
     for (const w of content) {
-      if (wordIds.has(w) || w.length < 6 || !/^[a-z]+$/.test(w)) {
+      // A one-edit typo of a title word is that word, not two ("Managment" is no "manag" + "ment").
+      if (wordIds.has(w) || w.length < 6 || !/^[a-z]+$/.test(w) || this.wordRepair.typoOf(w) !== null) {
         out.push(w);
         continue;
       }

@@ -70,6 +70,11 @@ export class WordRepair {
     return found;
   }
 
+  /** The title word `word` is a one-edit typo of (see above), or null. */
+  typoOf(word: string): string | null {
+    return this.isKnown(word) || !/^[a-z]+$/.test(word) ? null : this.typo(word);
+  }
+
   private typo(word: string): string | null {
     if (word.length < MIN_TYPO_LENGTH) return null;
     const seen = new Set<number>();

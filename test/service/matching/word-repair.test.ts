@@ -73,6 +73,12 @@ describe('the matcher with word repair, on the real O*NET index', () => {
     expect(matcher.match('Lndscp Wkr', '')?.socCode).toBe('37-3011');
   });
 
+  it('reads a one-edit typo as the word before splitting it as a closed compound', () => {
+    // "Managment" would split into two words only task statements use ("manag", "ment").
+    expect(matcher.match('Managment Analyst', '')?.socCode).toBe('13-1111');
+    expect(matcher.match('Warehose Worker', '')?.socCode).toBe('53-7062');
+  });
+
   it('reads a field O*NET names only by its practitioner ("-ology" as "-ologist")', () => {
     expect(matcher.match('Cryptology Analyst', '')?.socCode).toBe('15-1212');
     expect(matcher.match('Electrology Technician', '')?.socCode).toBe('39-5094');
