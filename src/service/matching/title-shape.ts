@@ -38,8 +38,8 @@ export function headNoun(
     const last = content[content.length - 1];
     if (last === undefined) return null;
     const first = content[0] as string;
+    if (content.length > 1 && RANK_FIRST_WORDS.has(first)) return first;
     // The first word is rarely a person noun: ask about it first.
-    if (content.length > 1 && RANK_FIRST_WORDS.has(first) && last !== first) return first;
     return content.length > 1 && personNoun(first) && !personNoun(last) ? first : last;
   }
   const lead = title.split(LEAD_SPLIT)[0] ?? title;
