@@ -7,7 +7,7 @@ import { WordRepair } from './word-repair';
 /**
  * A written title as the words it is matched on (docs/methodology.md §2a): its seniority words set
  * apart (title-level.ts), a closed compound O*NET writes open split in two, and a word no title uses
- * read as the title word it is a typo or short form of (word-repair.ts).
+ * read as the title word it is a typo, derived form or short form of (word-repair.ts).
  */
 export class QueryWords {
   private readonly wordRepair: WordRepair;
@@ -38,7 +38,8 @@ export class QueryWords {
     const { wordIds } = this.titleIndex;
     const out: string[] = [];
     for (const w of content) {
-      if (wordIds.has(w) || w.length < 6 || !/^[a-z]+$/.test(w)) {
+      // A one-edit typo of a title word is that word, not two ("Managment" is no "manag" + "ment").
+      if (wordIds.has(w) || w.length < 6 || !/^[a-z]+$/.test(w) || this.wordRepair.typoOf(w) !== null) {
         out.push(w);
         continue;
       }

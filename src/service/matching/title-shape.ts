@@ -31,11 +31,14 @@ export function headNoun(
 ): string | null {
   // Most titles have no such phrase: their head is their last content word, unless they are written
   // head first, as indexes of occupations list them ("Operator Forklift", "Technician Surgical"): a person
-  // noun first and none last.
+  // noun first and none last, or a supervisor's or helper's rank word first ("Supervisor Cashier",
+  // "Helper Roofer": English puts these ranks after the person they supervise or help, "Cashier
+  // Supervisor"; "Assistant", "Chief" and "Head" come first as modifiers and are not among them).
   if (!LEAD_SPLIT.test(title)) {
     const last = content[content.length - 1];
     if (last === undefined) return null;
     const first = content[0] as string;
+    if (content.length > 1 && RANK_FIRST_WORDS.has(first)) return first;
     // The first word is rarely a person noun: ask about it first.
     return content.length > 1 && personNoun(first) && !personNoun(last) ? first : last;
   }
@@ -47,6 +50,9 @@ export function headNoun(
   }
   return null;
 }
+
+/** Rank words that head a title written before the person noun they rank (see headNoun). */
+const RANK_FIRST_WORDS: ReadonlySet<string> = new Set(['supervisor', 'foreman', 'manager', 'helper']);
 
 const LEAD_SPLIT = /\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i;
 

@@ -1,12 +1,18 @@
+import { stem } from '../text/normalize';
+
 /**
  * Reads a title word that no O*NET title uses as the title word it most likely stands for, so that a
  * one-letter typo ("Electrcian", "Maintenence") or an HR system's short form that no table lists
  * ("Custdn", "Lndscp Wkr") still reaches the occupation instead of "No matching job found".
  *
- * Two readings, tried in this order, each only for a word that is not a title word itself:
+ * Three readings, tried in this order, each only for a word that is not a title word itself:
  * - a typo: a title word at one edit (insertion, deletion, substitution or swap of neighbours) from a
  *   word of at least MIN_TYPO_LENGTH letters. Short words are left alone: at one edit from "cook" lie
  *   "book", "cock" and "took", so a typo cannot be told from another word.
+ * - a derived form: a title word with the same stem (normalize.ts stem(): "Drywaller" -> drywall),
+ *   a field named by "-ology" read as its "-ologist" ("Cryptology Analyst" -> cryptologist), for a word
+ *   of at least MIN_TYPO_LENGTH letters. An activity in "-ing" is not read as its worker: in O*NET's
+ *   held-out reported titles, "Arranging" and "Coaching" read so lost more than such readings gained.
  * - a short form: the word's letters appear in order in a title word that starts with the same letter
  *   and is at most 1 / MIN_SHORT_FORM_SHARE times as long ("custdn" in custodian, "wkr" in worker).
  *   A short form that is the start of the word ("maint", "equip") is preferred to one that skips letters.
@@ -16,6 +22,8 @@
  */
 
 const MIN_TYPO_LENGTH = 6;
+/** A derived form is read from a stem of at least this many letters. */
+const MIN_DERIVED_STEM = 4;
 const MIN_SHORT_FORM_LENGTH = 3;
 const MAX_SHORT_FORM_LENGTH = 7;
 const MIN_SHORT_FORM_SHARE = 0.35;
@@ -26,6 +34,8 @@ const CACHE_LIMIT = 20_000;
 export class WordRepair {
   /** Each delete-one variant of a candidate word (and the word itself) -> candidate word ids. */
   private readonly deletes = new Map<string, number[]>();
+  /** Candidates by stem (normalize.ts stem(); the "-ology" of a field as its "-ologist"), for derived forms. */
+  private readonly byStem = new Map<string, number[]>();
   /** Candidates by first letter, for short forms. */
   private readonly byInitial = new Map<string, number[]>();
   private readonly cache = new Map<string, string | null>();
@@ -44,6 +54,8 @@ export class WordRepair {
       if (word.length >= MIN_TYPO_LENGTH - 1)
         for (const d of [word, ...deleteOne(word)]) push(this.deletes, d, id);
       if (word.length > MIN_SHORT_FORM_LENGTH) push(this.byInitial, word[0] as string, id);
+      const s = derivedStem(word);
+      if (s.length >= MIN_DERIVED_STEM) push(this.byStem, s, id);
     });
   }
 
@@ -52,10 +64,15 @@ export class WordRepair {
     if (this.isKnown(word) || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
-    const found = this.typo(word) ?? this.shortForm(word);
+    const found = this.typo(word) ?? this.derived(word) ?? this.shortForm(word);
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(word, found);
     return found;
+  }
+
+  /** The title word `word` is a one-edit typo of (see above), or null. */
+  typoOf(word: string): string | null {
+    return this.isKnown(word) || !/^[a-z]+$/.test(word) ? null : this.typo(word);
   }
 
   private typo(word: string): string | null {
@@ -65,6 +82,13 @@ export class WordRepair {
       for (const id of this.deletes.get(d) ?? [])
         if (!seen.has(id) && withinOneEdit(word, this.vocab[id] as string)) seen.add(id);
     return this.mostUsed([...seen]);
+  }
+
+  private derived(word: string): string | null {
+    // An activity is not its worker (see the class comment; docs/methodology.md §2a).
+    if (word.length < MIN_TYPO_LENGTH || word.endsWith('ing')) return null;
+    const s = derivedStem(word);
+    return s.length < MIN_DERIVED_STEM ? null : this.mostUsed(this.byStem.get(s) ?? []);
   }
 
   private shortForm(word: string): string | null {
@@ -86,6 +110,11 @@ export class WordRepair {
       if (best < 0 || (this.titleCount[id] ?? 0) > (this.titleCount[best] ?? 0)) best = id;
     return best < 0 ? null : (this.vocab[best] as string);
   }
+}
+
+/** What a word and its derived forms share: the stem, with a field's "-ology" and its "-ologist" as one. */
+function derivedStem(word: string): string {
+  return stem(word.replace(/olog(?:y|ist)$/, 'olog'));
 }
 
 function push(map: Map<string, number[]>, key: string, id: number): void {

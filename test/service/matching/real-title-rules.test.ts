@@ -27,6 +27,13 @@ describe('title shapes', () => {
     expect(soc('Technician surgical')).toBe(soc('Surgical Technician'));
   });
 
+  it('reads a rank word written before a person noun as the head: the supervisor or helper of that person', () => {
+    // The index writes "Cashier Supervisor" as "Supervisor cashier": a supervisor, not a cashier.
+    expect(soc('Supervisor cashier')).toMatch(/^4[13]-1011$/);
+    expect(soc('Foreman plumber')).toBe('47-1011');
+    expect(soc('Helper roofer')).toBe('47-3016');
+  });
+
   it('does not take an occupation whose own title only uses the head noun as a modifier', () => {
     // "Physician Assistants" holds "physician" before its own person noun, "assistant".
     expect(soc('Physician - Pediatrics')).toBe('29-1221');

@@ -14,8 +14,11 @@ describe('WordRepair on a small vocabulary (typos and HR short forms)', () => {
     'cook',
     'book',
     'rare',
+    'cryptologist',
+    'drywall',
+    'roofer',
   ];
-  const counts = [40, 3, 20, 90, 4, 50, 30, 25, 5, 1];
+  const counts = [40, 3, 20, 90, 4, 50, 30, 25, 5, 1, 3, 26, 12];
   const repair = new WordRepair(vocab, counts, (w) => vocab.includes(w));
 
   it('reads a one-edit typo of a long word as that word (insertion, deletion, substitution, swap)', () => {
@@ -31,6 +34,15 @@ describe('WordRepair on a small vocabulary (typos and HR short forms)', () => {
     expect(repair.repair('wkr')).toBe('worker');
     expect(repair.repair('clk')).toBe('clerk');
     expect(repair.repair('maint')).toBe('maintenance');
+  });
+
+  it('reads a derived form as the title word of its stem, a field in "-ology" as its "-ologist"', () => {
+    expect(repair.repair('drywaller')).toBe('drywall');
+    expect(repair.repair('cryptology')).toBe('cryptologist');
+  });
+
+  it('does not read an activity in "-ing" as its worker', () => {
+    expect(repair.repair('roofing')).toBeNull();
   });
 
   it('leaves known words, short typos, rare words and nonsense alone', () => {
@@ -59,6 +71,17 @@ describe('the matcher with word repair, on the real O*NET index', () => {
     expect(matcher.match('Custdn', '')?.socCode).toBe('37-2011');
     expect(matcher.match('Electician', '')?.socCode).toBe('47-2111');
     expect(matcher.match('Lndscp Wkr', '')?.socCode).toBe('37-3011');
+  });
+
+  it('reads a one-edit typo as the word before splitting it as a closed compound', () => {
+    // "Managment" would split into two words only task statements use ("manag", "ment").
+    expect(matcher.match('Managment Analyst', '')?.socCode).toBe('13-1111');
+    expect(matcher.match('Warehose Worker', '')?.socCode).toBe('53-7062');
+  });
+
+  it('reads a field O*NET names only by its practitioner ("-ology" as "-ologist")', () => {
+    expect(matcher.match('Cryptology Analyst', '')?.socCode).toBe('15-1212');
+    expect(matcher.match('Electrology Technician', '')?.socCode).toBe('39-5094');
   });
 
   it('still finds nothing for nonsense', () => {
