@@ -1,15 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { buildSimHostScript } from '../sim-excel/build-browser';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Cell, CellValue, CellValueJson } from '../sim-excel/model';
-import { startReferenceService, type RunningService } from './reference-service';
+import { openPane, ROOT, signIn, type PaneUnderTest } from './pane-harness';
+import type { RunningService } from './reference-service';
 import { CHROME, sheetPictureHtml, showCell, type PictureColumn } from './sheet-picture';
-import { serveFolder } from './static-server';
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script webpack.config.js shares
-const { SERVICE_PATHS } = require('../../scripts/service-proxy.js') as { SERVICE_PATHS: string[] };
-
 import { geographyValue } from '../sim-excel/fixtures';
 
 /**
@@ -21,18 +16,11 @@ import { geographyValue } from '../sim-excel/fixtures';
  * is read with the dot syntax and survives Convert to values. A re-price lists the rows that moved.
  */
 
-const ROOT = resolve(__dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 /** Committed picture; replaced only when asked, so CI runs leave the tree clean. */
 const README_PICTURE =
   process.env.UPDATE_README_SCREENSHOT === '1'
     ? join(ROOT, 'docs', 'images', 'formula-builder.png')
     : join(ROOT, 'test-results', 'formula-builder.png');
-
-if (!existsSync(join(DIST, 'taskpane.html'))) {
-  throw new Error('dist/taskpane.html is missing: run `npm run build` first (npm test does it for you).');
-}
 
 const HEADERS: CellValue[] = ['Job Title', 'City', 'State', 'Company', 'FTE'];
 /** Jobs as analysts keep them; row 3's city is a Geography value (Data > Geography), not text. */
@@ -54,59 +42,19 @@ const L = 11;
 
 type Dump = { cells: Record<string, Cell> };
 
+let pane: PaneUnderTest;
 let service: RunningService;
-let site: Awaited<ReturnType<typeof serveFolder>>;
 let browser: BrowserContext;
 let page: Page;
-let profile: string;
 
 beforeAll(async () => {
-  service = await startReferenceService({ corsOrigins: [] });
-  site = await serveFolder(DIST, { https: true, proxy: { paths: SERVICE_PATHS, target: service.url } });
-  const simScript = await buildSimHostScript();
-  profile = mkdtempSync(join(tmpdir(), 'builder-e2e-profile-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    viewport: { width: 320, height: 1400 },
-    ignoreHTTPSErrors: true,
-    deviceScaleFactor: 1,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
+  pane = await openPane({
+    sheets: [
+      { name: 'Jobs', rows: [[...HEADERS, '', '', '', '', '', 'Median base pay', 'Job card'], ...JOBS] },
     ],
+    selection: { sheet: 'Jobs', rect: { r0: 1, c0: K, r1: LAST, c1: K } },
   });
-  await browser.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url === OFFICE_JS)
-      return route.fulfill({ status: 200, contentType: 'application/javascript', body: simScript });
-    if (url.startsWith('http://127.0.0.1:') || url.startsWith('https://127.0.0.1:')) return route.continue();
-    return route.abort();
-  });
-  await browser.addInitScript(
-    (init) => {
-      (window as unknown as { __SIM_EXCEL_INIT__: unknown }).__SIM_EXCEL_INIT__ = init;
-    },
-    {
-      sheets: [
-        { name: 'Jobs', rows: [[...HEADERS, '', '', '', '', '', 'Median base pay', 'Job card'], ...JOBS] },
-      ],
-      selection: { sheet: 'Jobs', rect: { r0: 1, c0: K, r1: LAST, c1: K } },
-    },
-  );
-  page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${site.url}/taskpane.html`);
-  await page.waitForFunction(
-    () => document.getElementById('app')?.getAttribute('aria-busy') === 'false',
-    null,
-    {
-      timeout: 20_000,
-    },
-  );
+  ({ service, browser, page } = pane);
   // The analyst's sheet: a Geography city, and the pay column formatted as money before any formula.
   await page.evaluate(
     ({ city, last, k }) => {
@@ -116,14 +64,11 @@ beforeAll(async () => {
     },
     { city: geographyValue('Seattle'), last: LAST, k: K },
   );
-  expect(errors).toEqual([]);
+  expect(pane.errors).toEqual([]);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await service?.close();
-  await site?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await pane?.close();
 });
 
 const dump = async (): Promise<Dump> => (await page.evaluate(() => window.__simExcel?.dump('Jobs'))) as Dump;
@@ -154,12 +99,7 @@ async function answer(body: Record<string, unknown>): Promise<Record<string, unk
 
 describe('formula builder, JOB cards and the change list, end to end', () => {
   it('signs in through the pane', async () => {
-    await page.getByTestId('service-url').fill(site.url);
-    await page.getByTestId('method-credentials').check();
-    await page.getByTestId('client-id').fill(service.clientId);
-    await page.getByTestId('client-secret').fill(service.clientSecret);
-    await page.getByTestId('sign-in').click();
-    await page.locator('#connection-message.success').waitFor({ timeout: 15_000 });
+    await signIn(pane);
   });
 
   it('finds a function by what it holds and shows its formula for the active row through the header mapping', async () => {
