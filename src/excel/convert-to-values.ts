@@ -1,4 +1,5 @@
 import { DATA_TYPES_API, SPILL_API, supportsExcelApi } from './requirements';
+import { queueSelectionSheet } from './selection-sheet';
 
 /**
  * "Convert to values": freezes the JOBPRICE formulas in the selection into the figures they show, so a
@@ -75,15 +76,7 @@ export async function convertJobPriceFormulasToValues(): Promise<ConvertReport> 
   const spills = supportsExcelApi(SPILL_API);
   const dataTypes = supportsExcelApi(DATA_TYPES_API);
   return Excel.run(async (context) => {
-    const selection = context.workbook.getSelectedRange();
-    selection.load('rowIndex,columnIndex,rowCount,columnCount');
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
-    const sheet = selection.worksheet;
-    sheet.load('name');
-    const protection = sheet.protection;
-    protection.load('protected');
-    const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,columnIndex,rowCount,columnCount');
+    const { selection, sheet, protection, used } = queueSelectionSheet(context);
     await context.sync();
     if (protection.protected)
       throw new Error(

@@ -1,6 +1,7 @@
 import { looksLikeHeaderRow } from '../domain/column-mapping';
 import { isOutputHeader } from './output-columns';
 import type { CellValue } from './selection-reader';
+import { queueSelectionSheet } from './selection-sheet';
 
 /**
  * The sheet side of the formula builder: where formulas go (the active cell's column, on the selected rows)
@@ -51,17 +52,9 @@ const HEADER_SCAN_ROWS = 10;
 export async function readFormulaTarget(): Promise<FormulaTarget> {
   return Excel.run(async (context) => {
     // --- sync 1: the selection, the active cell, the sheet, its used range and the table of the active row.
-    const selection = context.workbook.getSelectedRange();
-    selection.load('address,rowIndex,rowCount');
+    const { selection, sheet, protection, used } = queueSelectionSheet(context);
     const active = context.workbook.getActiveCell();
     active.load('rowIndex,columnIndex');
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
-    const sheet = selection.worksheet;
-    sheet.load('name');
-    const protection = sheet.protection;
-    protection.load('protected');
-    const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,columnIndex,rowCount,columnCount');
     await context.sync();
 
     const activeRow = active.rowIndex;

@@ -3,6 +3,7 @@ import type { NumberCulture } from '../domain/number-text';
 import { isOutputHeader } from './output-columns';
 import { CULTURE_API, supportsExcelApi } from './requirements';
 import { readDataTypeTexts, type DataTypeTexts } from './data-type-cells';
+import { queueSelectionSheet } from './selection-sheet';
 
 /**
  * Reads the user's selection in a few whole-range loads: where it is, whether it lies in a table, which
@@ -114,18 +115,10 @@ export async function readCulture(): Promise<NumberCulture | null> {
 export async function readSelection(): Promise<SelectionBlock> {
   return Excel.run(async (context) => {
     // --- sync 1: where the selection is, how much of the sheet is used, and whether it lies in a table.
-    const selection = context.workbook.getSelectedRange();
-    selection.load('address,rowIndex,columnIndex,rowCount,columnCount');
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read -- worksheet is a navigation property: a proxy, usable before any load or sync
-    const sheet = selection.worksheet;
-    sheet.load('name');
-    // ExcelApi 1.2: checked before anything is sent, so a protected sheet costs no service call.
-    const protection = sheet.protection;
-    protection.load('protected');
+    // The protection is checked before anything is sent, so a protected sheet costs no service call.
+    const { selection, sheet, protection, used } = queueSelectionSheet(context);
     const tables = selection.getTables(false);
     const tableCount = tables.getCount();
-    const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,columnIndex,rowCount,columnCount');
     const culture = loadCulture(context);
     await context.sync();
 
