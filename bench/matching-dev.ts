@@ -15,9 +15,8 @@ import { join, resolve } from 'node:path';
  *   is over the rows whose label gives that many digits (n beside it);
  * - the answered share, and the precision of each rating: right means agreeing with the label at every
  *   digit it gives.
- * Census lines restricted to an industry are asked with that industry as NAICSCode where the Census
- * industry codes name one NAICS sector, and with the NAICS industry for schools and colleges
- * (censusIndustrySector below).
+ * Census lines restricted to an industry are asked with the first industry they list as NAICSCode (its
+ * NAICS sector, or the NAICS industry for schools and colleges; censusIndustrySector below).
  *
  * For the wages file it prices each filing at its worksite (ZIP, else city and state, else state) and
  * compares the offered annual wage with the priced percentiles: coverage (offer within P10-P90), the
@@ -155,9 +154,9 @@ const CENSUS_INDUSTRY_SECTORS: readonly (readonly [number, number, string])[] = 
   [770, 770, '23'],
   [1070, 3990, '31'],
   [4070, 4590, '42'],
-  [4670, 5790, '44'],
+  [4670, 5791, '44'],
   [6070, 6390, '48'],
-  [6470, 6780, '51'],
+  [6470, 6781, '51'],
   [6870, 6992, '52'],
   [7071, 7190, '53'],
   [7270, 7490, '54'],
@@ -186,25 +185,20 @@ const CENSUS_SCHOOL_INDUSTRIES: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * The NAICS code to ask an index line's industry restriction with, when every Census industry code it
- * lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580") is in one sector: the first listed
- * code's NAICS industry where the crosswalk names one (the label holds in each listed industry), else the
- * sector. Null for an exclusion ("Exc. 9470", "Any not listed") or codes spanning several sectors.
+ * The NAICS code to ask an index line's industry restriction with. The label holds in each industry the
+ * line lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580", "8680 exc fast food"), so a caller
+ * in the first listed one gets it: that code's NAICS industry where the crosswalk names one, else its
+ * sector. Null for a line that lists only what it excludes ("Exc. 9470", "Any not listed"): no one
+ * industry holds the label, and for a code with no NAICS sector (military).
  */
 export function censusIndustrySector(restriction: string): string | null {
   const text = restriction.trim();
-  if (text === '' || /\bexc|not listed/i.test(text)) return null;
-  const sectors = new Set<string | null>();
-  let first: number | null = null;
-  for (const m of text.matchAll(/(\d{3,4})(?:\s*-\s*(\d{3,4}))?/g)) {
-    const lo = Number(m[1]);
-    const hi = m[2] === undefined ? lo : Number(m[2]);
-    first ??= lo;
-    sectors.add(sectorOf(lo));
-    sectors.add(sectorOf(hi));
-  }
-  if (sectors.size !== 1) return null;
-  return (first === null ? undefined : CENSUS_SCHOOL_INDUSTRIES.get(first)) ?? [...sectors][0] ?? null;
+  if (/^\W*exc|not listed/i.test(text)) return null;
+  const listed = text.split(/\bexc/i)[0] ?? '';
+  const first = /\d{3,4}/.exec(listed);
+  if (first === null) return null;
+  const code = Number(first[0]);
+  return CENSUS_SCHOOL_INDUSTRIES.get(code) ?? sectorOf(code);
 }
 
 function censusRows(file: string): TitleRow[] {
