@@ -15,7 +15,8 @@ import { oewsSector, SectorPrior } from './sector-prior';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
-import { occupationTitleHead, physicianNoun } from './title-shape';
+import { occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
+import { titleWords } from '../text/normalize';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -46,7 +47,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const own = occupationTitleHead(t);
     return own !== null && roles.personNoun(own.head) ? own.modifier : null;
   });
-  const scorer = new OccupationScorer(part, titleIndex, ownTitleWords, ownHeadModifiers);
+  const scorer = new OccupationScorer(
+    part,
+    titleIndex,
+    ownHeadWords(occTitles, ownTitleWords),
+    ownHeadModifiers,
+  );
   // Physicians' SOC codes are split by specialty, and a specialty the SOC does not list separately is
   // Physicians, All Other; O*NET's alternate titles do not always follow that split ("Physician
   // Rheumatology" is listed under General Internal Medicine Physicians). A physician answer whose own
@@ -148,6 +154,20 @@ export function industryMatchKey(naics: string): string {
 /** A physician named by "physician" (or "doctor") with other words: the specialty as a department. */
 const physicianByDepartment = (words: readonly string[]): boolean =>
   words.length > 1 && words.some((w) => physicianNoun(w, words));
+
+/**
+ * The words of each occupation's own title that can be its head noun, for head-noun agreement: those
+ * before an "of" phrase or an "Except" clause (title-shape.ts occupationTitleHeadPart). "First-Line
+ * Supervisors of Food Preparation and Serving Workers" supervise workers and are none; "Janitors and
+ * Cleaners, Except Maids" are no maids.
+ */
+function ownHeadWords(titles: readonly string[], ownTitleWords: readonly Set<string>[]): Set<string>[] {
+  return titles.map((t, o) => {
+    const all = ownTitleWords[o] as Set<string>;
+    const head = new Set(titleWords(occupationTitleHeadPart(t)).filter((w) => all.has(w)));
+    return head.size > 0 ? head : all;
+  });
+}
 
 /** The words of each occupation's own O*NET title: head-noun agreement and the management-word level read them. */
 function primaryTitleWords(part: OnetPart): Set<string>[] {

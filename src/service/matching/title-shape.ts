@@ -57,6 +57,16 @@ const RANK_FIRST_WORDS: ReadonlySet<string> = new Set(['supervisor', 'foreman', 
 const LEAD_SPLIT = /\s(?:of|for|to|at|in|-|–)\s|,|\(|\//i;
 
 /**
+ * The part of an O*NET occupation title that holds its head nouns: before an "of" phrase ("First-Line
+ * Supervisors of Retail Sales Workers", "Captains, Mates, and Pilots of Water Vessels") and before an
+ * "Except" clause ("Janitors and Cleaners, Except Maids and Housekeeping Cleaners"). The words after
+ * name whom the occupation supervises, what it works on, or what it is not.
+ */
+export function occupationTitleHeadPart(title: string): string {
+  return title.split(/\s+of\s+|,?\s+except\b/i)[0] ?? title;
+}
+
+/**
  * The head noun of an O*NET occupation title, the last word before its qualifiers, and the word right
  * before it in the same conjunct, which qualifies it: "Physician Assistants" -> assistant qualified by
  * physician; "Accountants and Auditors" -> auditor, unqualified; "First-Line Supervisors of Police" ->
