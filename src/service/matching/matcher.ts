@@ -5,6 +5,7 @@ import { checkOnetPart } from '../data/onet/schema';
 import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
+import { excludedPhrases, ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -94,11 +95,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (sector-prior.ts), and, where it names a level of school, settles which teachers a title means
   // (school-level.ts).
   // A schooling clause is matched without, and read as the Job Zones it allows (schooling.ts).
+  // What an exclusion clause names is what the job is not (exclusion.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
+  const exclusion = new ExclusionReading(occTitles);
   const read = (written: string, description: string, industry: string) => {
     const { title, schooling } = readSchooling(written);
+    const direct = exclusion.apply(readings.read(title, description), excludedPhrases(title));
     return atSchoolLevel(
-      sectorPrior.apply(atSchooling(readings.read(title, description), schooling, zones), industry),
+      sectorPrior.apply(atSchooling(direct, schooling, zones), industry),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
