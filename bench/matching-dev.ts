@@ -186,7 +186,7 @@ const CENSUS_SCHOOL_INDUSTRIES: ReadonlyMap<number, string> = new Map([
 
 /**
  * The NAICS code to ask an index line's industry restriction with. The label holds in each industry the
- * line lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580", "8680 exc fast food"), so a caller
+ * line lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580", "8680 exc. drive-ins"), so a caller
  * in the first listed one gets it: that code's NAICS industry where the crosswalk names one, else its
  * sector. Null for a line that lists only what it excludes ("Exc. 9470", "Any not listed"): no one
  * industry holds the label, and for a code with no NAICS sector (military).

@@ -6,21 +6,21 @@ import { censusIndustrySector } from '../../bench/matching-dev';
  */
 describe('censusIndustrySector', () => {
   it('asks a listed industry with its NAICS sector, a school with its NAICS industry', () => {
-    expect(censusIndustrySector('(1770)')).toBe('31');
-    expect(censusIndustrySector('1470-1670')).toBe('31');
-    expect(censusIndustrySector('Bowling alley 8580')).toBe('71');
-    expect(censusIndustrySector('7860, 8470')).toBe('6111');
+    expect(censusIndustrySector('(1880)')).toBe('31');
+    expect(censusIndustrySector('2170-2280')).toBe('31');
+    expect(censusIndustrySector('Marina 8580')).toBe('71');
+    expect(censusIndustrySector('7860, 8270')).toBe('6111');
   });
 
   it('asks a list across sectors with its first industry, where the line holds too', () => {
-    expect(censusIndustrySector('2370, 2670-3690, 6080, 8870')).toBe('31');
-    expect(censusIndustrySector('5491, 8390')).toBe('44');
+    expect(censusIndustrySector('3080, 6070-6080, 9090')).toBe('31');
+    expect(censusIndustrySector('4990, 8370')).toBe('44');
   });
 
   it('reads the industries listed before an exclusion, and none for an exclusion alone', () => {
-    expect(censusIndustrySector('8680 exc fast food')).toBe('72');
-    expect(censusIndustrySector('1070-3990 exc. 1190, 6471, 6481')).toBe('31');
-    expect(censusIndustrySector('Exc. 9470')).toBeNull();
+    expect(censusIndustrySector('8680 exc. drive-ins')).toBe('72');
+    expect(censusIndustrySector('1070-3990 exc. 2070, 6470')).toBe('31');
+    expect(censusIndustrySector('Exc. 9480')).toBeNull();
     expect(censusIndustrySector('\\ Any not listed')).toBeNull();
     expect(censusIndustrySector('')).toBeNull();
   });

@@ -4,18 +4,18 @@ import { inferred, leading, type Ranking } from './ranking';
 /**
  * What an exclusion clause excludes (docs/methodology.md §2a, "Readings"). The title is matched without
  * its clause (title-shape.ts withoutExclusion), but the clause still says what the job is not:
- * "Announcer except radio" is no radio announcer, "Analyst exc computer" no computer systems analyst.
+ * "Writer except technical" is no technical writer, "Driver except truck" no truck driver.
  * An answer whose own O*NET title names what the clause excludes (compared by stem, leaving aside the
- * own title's own "Except" clause and the words the title keeps: "Driver exc driving people" excludes
- * people, not drivers) gives way to the best-ranked candidate within MAX_GAP of its score whose own
+ * own title's own "Except" clause and the words the title keeps: "Cleaner exc cleaning windows" excludes
+ * windows, not cleaners) gives way to the best-ranked candidate within MAX_GAP of its score whose own
  * title does not; where none is that close, the answer stays. A moved answer is at most Probable.
  */
 const MAX_GAP = 0.15;
 
 /**
  * What a title's exclusion clause names, as phrases of stems (each a set the occupation's own title must
- * hold whole: "except mining safety engineer" excludes mining safety engineers, not every safety
- * engineer; "exc radio and television" excludes either), or null when it has none.
+ * hold whole: "except food safety inspector" excludes food safety inspectors, not every safety
+ * inspector; "except technical and medical" excludes either), or null when it has none.
  */
 export function excludedPhrases(title: string): ReadonlyArray<ReadonlySet<string>> | null {
   const m = CLAUSE.exec(title);
