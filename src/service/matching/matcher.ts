@@ -7,6 +7,7 @@ import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { excludedPhrases, ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
+import { atTeachingTitle } from './teaching';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
@@ -100,7 +101,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const exclusion = new ExclusionReading(occTitles);
   const read = (written: string, description: string, industry: string) => {
     const { title, schooling } = readSchooling(written);
-    const direct = exclusion.apply(readings.read(title, description), excludedPhrases(title));
+    const direct = atTeachingTitle(
+      exclusion.apply(readings.read(title, description), excludedPhrases(title)),
+      title,
+      socCodes,
+    );
     return atSchoolLevel(
       sectorPrior.apply(atSchooling(direct, schooling, zones), industry),
       industrySchoolLevel(industry),
