@@ -7,7 +7,8 @@ import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { excludedPhrases, ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
-import { atTeachingTitle } from './teaching';
+import { atRankedTitle } from './supervisor-answer';
+import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
@@ -96,15 +97,25 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (sector-prior.ts), and, where it names a level of school, settles which teachers a title means
   // (school-level.ts).
   // A schooling clause is matched without, and read as the Job Zones it allows (schooling.ts).
-  // What an exclusion clause names is what the job is not (exclusion.ts).
+  // What an exclusion clause names is what the job is not (exclusion.ts); a postsecondary teacher or a
+  // first-line supervisor answers only a title that names teaching or a rank (teaching.ts,
+  // supervisor-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
+  const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
+  const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
+  const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const read = (written: string, description: string, industry: string) => {
     const { title, schooling } = readSchooling(written);
-    const direct = atTeachingTitle(
-      exclusion.apply(readings.read(title, description), excludedPhrases(title)),
+    const direct = atRankedTitle(
+      atTeachingTitle(
+        exclusion.apply(readings.read(title, description), excludedPhrases(title)),
+        title,
+        socCodes,
+      ),
       title,
-      socCodes,
+      isFirstLineSupervisor,
+      (o) => isManager(o) || (isPostsecondaryTeacher(socCodes[o] as string) && !namesTeaching(title)),
     );
     return atSchoolLevel(
       sectorPrior.apply(atSchooling(direct, schooling, zones), industry),

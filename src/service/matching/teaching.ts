@@ -31,10 +31,13 @@ export function namesTeaching(title: string): boolean {
   return titleWords(title).some((w) => TEACHING_WORDS.has(w));
 }
 
+/** A postsecondary teacher's SOC code (25-1000). */
+export const isPostsecondaryTeacher = (soc: string): boolean => soc.startsWith('25-1');
+
 /** The ranking with a postsecondary teacher answer moved to the first other candidate, for a title naming no teaching. */
 export function atTeachingTitle(ranking: Ranking, title: string, socCodes: readonly string[]): Ranking {
   const top = ranking.list[0];
-  const isTeacher = (o: number): boolean => (socCodes[o] as string).startsWith('25-1');
+  const isTeacher = (o: number): boolean => isPostsecondaryTeacher(socCodes[o] as string);
   if (top === undefined || !isTeacher(top.o) || namesTeaching(title)) return ranking;
   const other = ranking.list.find((e) => !isTeacher(e.o));
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
