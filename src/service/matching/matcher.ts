@@ -7,7 +7,7 @@ import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { excludedPhrases, ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
-import { atRankedTitle } from './supervisor-answer';
+import { atManagedTitle, atRankedTitle } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -97,9 +97,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (sector-prior.ts), and, where it names a level of school, settles which teachers a title means
   // (school-level.ts).
   // A schooling clause is matched without, and read as the Job Zones it allows (schooling.ts).
-  // What an exclusion clause names is what the job is not (exclusion.ts); a postsecondary teacher or a
-  // first-line supervisor answers only a title that names teaching or a rank (teaching.ts,
-  // supervisor-answer.ts).
+  // What an exclusion clause names is what the job is not (exclusion.ts); a postsecondary teacher, a
+  // first-line supervisor or a manager answers only a title that names teaching, a rank or a post
+  // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
@@ -117,8 +117,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isFirstLineSupervisor,
       (o) => isManager(o) || (isPostsecondaryTeacher(socCodes[o] as string) && !namesTeaching(title)),
     );
+    const managed = atManagedTitle(
+      direct,
+      title,
+      isManager,
+      (o) =>
+        isFirstLineSupervisor(o) || (isPostsecondaryTeacher(socCodes[o] as string) && !namesTeaching(title)),
+    );
     return atSchoolLevel(
-      sectorPrior.apply(atSchooling(direct, schooling, zones), industry),
+      sectorPrior.apply(atSchooling(managed, schooling, zones), industry),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,

@@ -1,9 +1,11 @@
 import { titleWords } from '../text/normalize';
 import { inferred, leading, listsTitle, type Ranking } from './ranking';
 import { SUPERVISOR_WORDS } from './role-readings';
+import { MANAGEMENT_WORDS } from './title-shape';
 
 /**
- * A first-line supervisor only for a title that names a rank (docs/methodology.md §2a, "Readings").
+ * A first-line supervisor or a manager only for a title that names a rank or a post (docs/methodology.md
+ * §2a, "Readings").
  *
  * O*NET lists under each group's first-line supervisors the titles of the workers they supervise with a
  * rank word ("Food Service Supervisor", "Sewing Room Supervisor"), and their own titles end on the
@@ -41,6 +43,55 @@ const namesRank = (words: readonly string[]): boolean =>
   words.some((w) => SUPERVISOR_WORDS.has(w) || RANK_WORDS.has(w));
 
 /** The ranking with a first-line supervisor answer moved to the first other candidate, for a title naming no rank. */
+/**
+ * Words that name a manager's post beside the rank words: an owner, an officer, an executive, a
+ * farmer. A manager answer (SOC 11) to a title with none of these, no rank word and no level word
+ * ("Lunchroom Monitor" as food service managers) gives way likewise to the best-ranked candidate that is
+ * neither a manager nor a supervisor (nor an unnamed teacher), at most Probable; a listed title keeps it.
+ */
+const MANAGEMENT_POST_WORDS: ReadonlySet<string> = new Set([
+  ...MANAGEMENT_WORDS,
+  'executive',
+  'officer',
+  'owner',
+  'proprietor',
+  'partner',
+  'dean',
+  'principal',
+  'chancellor',
+  'provost',
+  'commissioner',
+  'controller',
+  'comptroller',
+  'treasurer',
+  'postmaster',
+  'producer',
+  'publisher',
+  'farmer',
+  'rancher',
+  'grower',
+  'operator',
+  'contractor',
+  'general',
+]);
+
+const namesManagement = (words: readonly string[]): boolean =>
+  namesRank(words) || words.some((w) => MANAGEMENT_POST_WORDS.has(w));
+
+/** The ranking with a manager answer moved to the first other candidate, for a title naming no management. */
+export function atManagedTitle(
+  ranking: Ranking,
+  title: string,
+  isManager: (o: number) => boolean,
+  unfit: (o: number) => boolean,
+): Ranking {
+  const top = ranking.list[0];
+  if (top === undefined || !isManager(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
+  if (namesManagement(ranking.words) || namesManagement(titleWords(title))) return ranking;
+  const other = ranking.list.find((e) => !isManager(e.o) && !unfit(e.o));
+  return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
+}
+
 export function atRankedTitle(
   ranking: Ranking,
   title: string,

@@ -1,7 +1,7 @@
 import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import { loadRealMatcher } from './onet-part-fixture';
 
-/** A first-line supervisor only for a title that names a rank (docs/methodology.md §2a, "Readings"). */
+/** A supervisor or manager only for a title that names a rank or post (docs/methodology.md §2a, "Readings"). */
 describe('first-line supervisors on the real index', () => {
   let matcher: OnetMatcher;
   beforeAll(async () => {
@@ -19,5 +19,11 @@ describe('first-line supervisors on the real index', () => {
     expect(matcher.match('Retail supervisor', '')?.socCode).toBe('41-1011');
     expect(matcher.match('Kitchen Lead', '')?.socCode).toBe('35-1012');
     expect(matcher.match('Fire Marshal', '')).toMatchObject({ socCode: '33-1021', rating: 'Confident' });
+  });
+
+  it('does not answer a manager for a title that names no management', () => {
+    const answer = matcher.match('Restaurant monitor', '');
+    expect(answer?.socCode.startsWith('11-')).toBe(false);
+    expect(matcher.match('Food service manager', '')?.socCode).toBe('11-9051');
   });
 });
