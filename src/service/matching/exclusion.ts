@@ -18,23 +18,37 @@ const MAX_GAP = 0.15;
  * inspector; "except technical and medical" excludes either), or null when it has none.
  */
 export function excludedPhrases(title: string): ReadonlyArray<ReadonlySet<string>> | null {
+  if (!mayHaveClause(title)) return null;
   const m = CLAUSE.exec(title);
-  if (m === null) return null;
-  const kept = new Set(titleWords(title.slice(0, m.index)).map(stem));
+  if (m === null || m.index === 0) return null;
+  // One normalisation of the whole title (it is the costly step), with the clause's list separators
+  // written as a marker word that normalisation keeps.
+  const words = titleWords(
+    `${title.slice(0, m.index)} ${SEPARATOR} ${(m[1] as string).replace(LIST_SEPARATORS, ` ${SEPARATOR} `)}`,
+  );
+  const at = words.indexOf(SEPARATOR);
+  const kept = new Set(words.slice(0, at).map(stem));
   if (kept.size === 0) return null;
-  const phrases = (m[1] as string)
-    .split(/,|\/|\band\b|\bor\b/i)
-    .map(
-      (part) =>
-        new Set(
-          titleWords(part)
-            .map(stem)
-            .filter((s) => !kept.has(s)),
-        ),
-    )
-    .filter((p) => p.size > 0);
+  const phrases: Set<string>[] = [];
+  let phrase = new Set<string>();
+  for (const w of words.slice(at + 1)) {
+    if (w === SEPARATOR) {
+      if (phrase.size > 0) phrases.push(phrase);
+      phrase = new Set();
+      continue;
+    }
+    const s = stem(w);
+    if (!kept.has(s)) phrase.add(s);
+  }
+  if (phrase.size > 0) phrases.push(phrase);
   return phrases.length > 0 ? phrases : null;
 }
+
+/** Most titles have no clause: a plain look for its letters comes before the pattern and the cache. */
+const mayHaveClause = (title: string): boolean => title.toLowerCase().includes('exc');
+
+const SEPARATOR = 'xsepx';
+const LIST_SEPARATORS = /,|\/|\band\b|\bor\b/gi;
 
 /** An exclusion word and the rest of the title (title-shape.ts EXCLUSION_WORDS, written out). */
 const CLAUSE = /\b(?:exc|except|excluding)\b\.?(.*)$/i;
@@ -43,16 +57,24 @@ export class ExclusionReading {
   /** Per occupation, the stems of its own title before its own "Except" clause. */
   private readonly ownStems: ReadonlyArray<ReadonlySet<string>>;
 
+  /** The phrases of the titles met (a bounded set: the titles people send repeat), each read once. */
+  private readonly cache = new Map<string, ReadonlyArray<ReadonlySet<string>> | null>();
+
   constructor(occupationTitles: readonly string[]) {
     this.ownStems = occupationTitles.map(
       (t) => new Set(titleWords(t.split(/,?\s+except\b/i)[0] ?? t).map(stem)),
     );
   }
 
-  /** The ranking with its answer moved off an excluded occupation where a close candidate is not (see above). */
-  apply(ranking: Ranking, excluded: ReadonlyArray<ReadonlySet<string>> | null): Ranking {
+  /**
+   * The ranking of `title` with its answer moved off an excluded occupation where a close candidate is
+   * not (see above).
+   */
+  apply(ranking: Ranking, title: string): Ranking {
     const top = ranking.list[0];
-    if (excluded === null || top === undefined) return ranking;
+    if (top === undefined) return ranking;
+    const excluded = this.phrases(title);
+    if (excluded === null) return ranking;
     const names = (o: number): boolean => {
       const own = this.ownStems[o] as ReadonlySet<string>;
       return excluded.some((phrase) => [...phrase].every((s) => own.has(s)));
@@ -61,4 +83,16 @@ export class ExclusionReading {
     const other = ranking.list.find((e) => e.score >= top.score - MAX_GAP && !names(e.o));
     return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
   }
+
+  private phrases(title: string): ReadonlyArray<ReadonlySet<string>> | null {
+    if (!mayHaveClause(title)) return null;
+    const cached = this.cache.get(title);
+    if (cached !== undefined) return cached;
+    const found = excludedPhrases(title);
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(title, found);
+    return found;
+  }
 }
+
+const CACHE_LIMIT = 20_000;

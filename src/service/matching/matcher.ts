@@ -5,7 +5,7 @@ import { checkOnetPart } from '../data/onet/schema';
 import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION } from '../text/normalize';
 import { titleKindWeight } from './priors';
-import { excludedPhrases, ExclusionReading } from './exclusion';
+import { ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
@@ -107,22 +107,26 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const read = (written: string, description: string, industry: string) => {
     const { title, schooling } = readSchooling(written);
-    const direct = atRankedTitle(
-      atTeachingTitle(
-        exclusion.apply(readings.read(title, description), excludedPhrases(title)),
-        title,
-        socCodes,
-      ),
+    // A teacher that is not named, a supervisor or a manager is no fitter answer than the one moved.
+    let teachingNamed: boolean | undefined;
+    const unnamedTeacher = (o: number): boolean =>
+      isPostsecondaryTeacher(socCodes[o] as string) && !(teachingNamed ??= namesTeaching(title));
+    const direct = atTeachingTitle(
+      exclusion.apply(readings.read(title, description), title),
       title,
-      isFirstLineSupervisor,
-      (o) => isManager(o) || (isPostsecondaryTeacher(socCodes[o] as string) && !namesTeaching(title)),
+      socCodes,
     );
-    const managed = atManagedTitle(
+    const ranked = atRankedTitle(
       direct,
       title,
+      isFirstLineSupervisor,
+      (o) => isManager(o) || unnamedTeacher(o),
+    );
+    const managed = atManagedTitle(
+      ranked,
+      title,
       isManager,
-      (o) =>
-        isFirstLineSupervisor(o) || (isPostsecondaryTeacher(socCodes[o] as string) && !namesTeaching(title)),
+      (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
     return atSchoolLevel(
       sectorPrior.apply(atSchooling(managed, schooling, zones), industry),

@@ -26,9 +26,11 @@ const TEACHING_WORDS: ReadonlySet<string> = new Set([
   'dean',
 ]);
 
-/** True when the title names teaching (see above). */
-export function namesTeaching(title: string): boolean {
-  return titleWords(title).some((w) => TEACHING_WORDS.has(w));
+/** True when the title (or its matching words) names teaching (see above). */
+export function namesTeaching(title: string, words: readonly string[] = []): boolean {
+  // The matching words, when given, answer most titles without reading the title again.
+  const teaching = (w: string): boolean => TEACHING_WORDS.has(w);
+  return words.some(teaching) || titleWords(title).some(teaching);
 }
 
 /** A postsecondary teacher's SOC code (25-1000). */
@@ -38,7 +40,7 @@ export const isPostsecondaryTeacher = (soc: string): boolean => soc.startsWith('
 export function atTeachingTitle(ranking: Ranking, title: string, socCodes: readonly string[]): Ranking {
   const top = ranking.list[0];
   const isTeacher = (o: number): boolean => isPostsecondaryTeacher(socCodes[o] as string);
-  if (top === undefined || !isTeacher(top.o) || namesTeaching(title)) return ranking;
+  if (top === undefined || !isTeacher(top.o) || namesTeaching(title, ranking.words)) return ranking;
   const other = ranking.list.find((e) => !isTeacher(e.o));
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
 }
