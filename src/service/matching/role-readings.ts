@@ -131,6 +131,11 @@ export class RoleReadings {
     );
   }
 
+  /** A first-line supervisor occupation ("First-Line Supervisors of ..."), not a manager. */
+  firstLineSupervisor(o: number): boolean {
+    return this.isSupervisory[o] === 1 && !isManagement(this.part.occupations.codes[o] as string);
+  }
+
   /** A first-line supervisor or a manager occupation. */
   supervisory(o: number): boolean {
     return this.isSupervisory[o] === 1;

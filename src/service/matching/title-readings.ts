@@ -1,4 +1,4 @@
-import { isHealthPractitioner, isPhysicianOrSurgeon } from '../soc-code';
+import { isHealthPractitioner, isPhysicianOrSurgeon, majorGroupOf } from '../soc-code';
 import { titleWords } from '../text/normalize';
 import {
   inferred,
@@ -26,6 +26,12 @@ import {
 } from './title-shape';
 
 const JOINS = /[/\-–]/;
+
+/** Business, computer, engineering, science, social service, legal, education, arts and health practitioners (13-29). */
+const isProfessionalOrTechnical = (soc: string): boolean => {
+  const group = Number(majorGroupOf(soc));
+  return group >= 13 && group <= 29;
+};
 
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
@@ -64,10 +70,32 @@ export class TitleReadings {
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;
+    const checked = this.professionalSupervisorDoubt(description, read);
     // A title read with its department first was interpreted too: at most Probable.
     return title === written
-      ? read
-      : { ...read, list: read.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+      ? checked
+      : { ...checked, list: checked.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+  }
+
+  /**
+   * A supervisor's title answered Confidently as a first-line supervisor of service or production
+   * workers, while what it supervises, read alone, is a professional or technical occupation's work
+   * ("Supervisor Lab Services": laboratory technicians' work). The SOC classifies supervisors of
+   * professional and technical workers (major groups 13-29) with the workers they supervise, and has no
+   * first-line supervisor code for them; which the employer means is for the analyst to check: at most
+   * Probable.
+   */
+  private professionalSupervisorDoubt(description: string, read: Ranking): Ranking {
+    const top = read.list[0];
+    if (top === undefined || top.rating !== 'Confident' || !this.roles.firstLineSupervisor(top.o))
+      return read;
+    const { words } = read;
+    if (!words.some((w) => SUPERVISOR_WORDS.has(w))) return read;
+    const trade = words.filter((w) => !SUPERVISOR_WORDS.has(w));
+    if (trade.length === 0) return read;
+    const worker = this.ranked(trade.join(' '), description).list[0];
+    if (worker === undefined || !isProfessionalOrTechnical(this.socCodes[worker.o] as string)) return read;
+    return leading(read, { ...top, rating: 'Probable' });
   }
 
   /**
