@@ -189,8 +189,19 @@ export class TitleReadings {
         ? leading(direct, { ...named, rating: inferred(named.rating) })
         : null;
     }
-    // "Doctor of Pharmacy", "Doctor of Chiropractic": a doctor of another practice.
-    if (isHealthPractitioner(this.socCodes[top.o] as string)) return null;
+    // "Naturopathic Physician", "Chinese Medical Doctor": a doctor of another practice, which "doctor"
+    // names or the answer's own title does. A practice found only through the specialty's word beside
+    // "physician" ("Physician, Nephrology" as registered nurses, whose titles say "Nephrology Nurse") is
+    // not the physician the title names.
+    if (
+      isHealthPractitioner(this.socCodes[top.o] as string) &&
+      (head !== 'physician' ||
+        this.roles.ownTitleNames(
+          top.o,
+          direct.words.filter((w) => !MEDICINE_WORDS.has(w)),
+        ))
+    )
+      return null;
     const physician = direct.list.find(isPhysician) ?? asSpecialty();
     return physician !== undefined && isPhysician(physician)
       ? leading(direct, { ...physician, rating: inferred(physician.rating) })

@@ -25,3 +25,15 @@ describe('a supervisor of a professional or technical service', () => {
     expect(match('Supervisor Dietary')).toMatchObject({ socCode: '35-1012', rating: 'Confident' });
   });
 });
+
+describe('a title whose head noun is "physician"', () => {
+  it('names a physician even where a nurse’s title shares its specialty word', () => {
+    // O*NET's "Dialysis Nurse" pulled the title to registered nurses.
+    expect(match('Physician, Dialysis')?.socCode).toMatch(/^29-12/);
+  });
+
+  it('keeps a physician of another practice that the answer’s own title names, and a doctor of another practice', () => {
+    expect(match('Naturopathic Physician')?.socCode).toBe('29-1299');
+    expect(match('Chinese Medical Doctor')?.socCode).toBe('29-1291');
+  });
+});
