@@ -9,6 +9,7 @@ import {
   type RankTitle,
   type Ranking,
 } from './ranking';
+import { residualSpecialty } from './residual-specialty';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
 import {
@@ -70,7 +71,10 @@ export class TitleReadings {
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;
-    const checked = this.professionalSupervisorDoubt(description, read);
+    const checked = this.professionalSupervisorDoubt(
+      description,
+      residualSpecialty(read, this.roles, this.socCodes),
+    );
     // A title read with its department first was interpreted too: at most Probable.
     return title === written
       ? checked

@@ -37,3 +37,26 @@ describe('a title whose head noun is "physician"', () => {
     expect(match('Chinese Medical Doctor')?.socCode).toBe('29-1291');
   });
 });
+
+describe('a specialty the SOC does not list separately', () => {
+  it('is Physicians, All Other, although O*NET also files it under a named specialty', () => {
+    // O*NET lists "Gastroenterologist" and "Rheumatology Physician" under General Internal Medicine
+    // Physicians too; the SOC's General Internal Medicine Physicians are the general internists.
+    expect(match('Gastroenterologist')?.socCode).toBe('29-1229');
+    expect(match('Pulmonologist')?.socCode).toBe('29-1229');
+    expect(match('Physician, Rheumatology')).toMatchObject({ socCode: '29-1229', rating: 'Probable' });
+  });
+
+  it('answers the residual occupation whose own title names the specialty, else the SOC’s residual itself', () => {
+    expect(match('Hospitalist Physician')?.occupationTitle).toBe('Hospitalists');
+    expect(match('Pulmonologist')?.onetCode).toBe('29-1229.00');
+  });
+
+  it('leaves a subspecialty of a named specialty, and a named specialty, with it', () => {
+    expect(match('Interventional Cardiologist')?.socCode).toBe('29-1212');
+    expect(match('Neuroradiologist')?.socCode).toBe('29-1224');
+    expect(match('Orthopedic Spine Surgeon')?.socCode).toBe('29-1242');
+    expect(match('Pediatric Emergency Physician')?.socCode).toBe('29-1214');
+    expect(match('Internist')?.socCode).toBe('29-1216');
+  });
+});
