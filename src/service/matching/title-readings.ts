@@ -27,6 +27,8 @@ import {
 } from './title-shape';
 
 const JOINS = /[/\-–]/;
+/** How far below a first role's best answer one of its other answers may be and still be what it means. */
+const KIND_GAP = 0.3;
 
 /** Business, computer, engineering, science, social service, legal, education, arts and health practitioners (13-29). */
 const isProfessionalOrTechnical = (soc: string): boolean => {
@@ -215,7 +217,9 @@ export class TitleReadings {
   /**
    * Two roles in one title ("Firefighter-Paramedic", "Receptionist/Switchboard Operator"): the first
    * named is the job, the second a duty added to it. Applies when each part alone names a different
-   * occupation at least Probable and the whole title matched neither the first.
+   * occupation at least Probable and the whole title matched neither the first. Where the second names
+   * one of the occupations the first leaves open (rated at least Probable for the first, within KIND_GAP
+   * of its best answer, none Confident), the second is the job: it says which kind of the first it is.
    */
   private combinedRoleReading(title: string, description: string, direct: Ranking): Ranking | null {
     // Most titles join nothing: a look for a slash or dash is cheaper than the split.
@@ -229,8 +233,15 @@ export class TitleReadings {
     const b = second.list[0];
     if (a === undefined || b === undefined || a.rating === 'Possible' || b.rating === 'Possible') return null;
     const { socCodes } = this;
-    if (socCodes[a.o] === socCodes[b.o] || socCodes[a.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
-    return leading(direct, { ...a, rating: inferred(a.rating) });
+    if (socCodes[a.o] === socCodes[b.o]) return null;
+    // The second names a kind of the first ("Staff Physician/Radiologist"): a first role that O*NET's
+    // titles leave open between occupations, the second's among them, is the second, the title's job.
+    const kind =
+      a.rating !== 'Confident' &&
+      first.list.some((e) => e.o === b.o && e.rating !== 'Possible' && e.score >= a.score - KIND_GAP);
+    const role = kind ? b : a;
+    if (socCodes[role.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
+    return leading(direct, { ...role, rating: inferred(role.rating) });
   }
 
   /**

@@ -60,3 +60,15 @@ describe('a specialty the SOC does not list separately', () => {
     expect(match('Internist')?.socCode).toBe('29-1216');
   });
 });
+
+describe('two roles joined, the second a kind of the first', () => {
+  it('is the second: a first role that O*NET leaves open between occupations names no one job', () => {
+    // "Physician" alone is any of a dozen physicians' occupations, Radiologists among them.
+    expect(match('Staff Physician/Radiologist')).toMatchObject({ socCode: '29-1224', rating: 'Probable' });
+  });
+
+  it('keeps the first of two roles that name different jobs', () => {
+    expect(match('Firefighter/Paramedic')?.socCode).toBe('33-2011');
+    expect(match('Receptionist/Switchboard Operator')?.socCode).toBe('43-4171');
+  });
+});
