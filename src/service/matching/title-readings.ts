@@ -20,6 +20,7 @@ import {
   headNoun,
   physicianNoun,
   MEDICINE_WORDS,
+  namesNoField,
   ROLE_JOIN,
   traineeWords,
   WordClass,
@@ -73,14 +74,37 @@ export class TitleReadings {
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;
-    const checked = this.professionalSupervisorDoubt(
-      description,
-      residualSpecialty(read, this.roles, this.socCodes),
+    const checked = this.twoRolesDoubt(
+      title,
+      this.professionalSupervisorDoubt(description, residualSpecialty(read, this.roles, this.socCodes)),
     );
     // A title read with its department first was interpreted too: at most Probable.
     return title === written
       ? checked
       : { ...checked, list: checked.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+  }
+
+  /**
+   * A title joining two roles ("Surgical Assistant/Technologist") answered Confidently by an occupation
+   * none of whose titles uses the person noun one of the roles ends on: the answer is one of the two
+   * jobs, and which one the employer means is for the analyst to check (at most Probable). A rank or
+   * role noun ("Director", "Coordinator") names no second occupation: it is a duty added to the job.
+   */
+  private twoRolesDoubt(title: string, read: Ranking): Ranking {
+    const top = read.list[0];
+    if (top === undefined || top.rating !== 'Confident' || !JOINS.test(title)) return read;
+    const parts = title.split(ROLE_JOIN);
+    if (parts.length !== 2) return read;
+    const other = parts.some((p) => {
+      const head = titleWords(p).at(-1);
+      return (
+        head !== undefined &&
+        this.roles.personNoun(head) &&
+        !namesNoField([head]) &&
+        !this.roles.titleHas(top.o, head)
+      );
+    });
+    return other ? leading(read, { ...top, rating: 'Probable' }) : read;
   }
 
   /**

@@ -72,3 +72,18 @@ describe('two roles joined, the second a kind of the first', () => {
     expect(match('Receptionist/Switchboard Operator')?.socCode).toBe('43-4171');
   });
 });
+
+describe('two roles joined, answered Confidently', () => {
+  it('are at most Probable where the answer’s titles never use the other role’s noun', () => {
+    expect(match('Bartender/Cook')).toMatchObject({ socCode: '35-3011', rating: 'Probable' });
+    expect(match('Respiratory Therapist/Technologist')).toMatchObject({
+      socCode: '29-1126',
+      rating: 'Probable',
+    });
+  });
+
+  it('stay Confident where the answer’s titles name both roles, or the second is a rank', () => {
+    expect(match('Firefighter/EMT')).toMatchObject({ socCode: '33-2011', rating: 'Confident' });
+    expect(match('Radiologist/Medical Director')).toMatchObject({ socCode: '29-1224', rating: 'Confident' });
+  });
+});
