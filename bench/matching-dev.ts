@@ -250,6 +250,33 @@ export interface WageFigures {
   readonly above: number;
   readonly absLn: number;
   readonly bias: number;
+  /**
+   * The bias had each filing been priced at the median offer of the other filings under the same SOC label
+   * (leave-one-out): the market's own pay for the right occupation. No title-level price can beat it, since
+   * the title says the occupation and the DOL level is the employer's statement (see
+   * docs/methodology.md §2a, "The wage level").
+   */
+  readonly occupationBias: number;
+}
+
+/** Each offer's leave-one-out median among the offers filed under the same SOC label (NaN when alone). */
+export function occupationMedians(
+  rows: readonly { readonly label: string; readonly offer: number }[],
+): number[] {
+  const byLabel = new Map<string, number[]>();
+  for (const r of rows) {
+    const xs = byLabel.get(r.label) ?? [];
+    xs.push(r.offer);
+    byLabel.set(r.label, xs);
+  }
+  for (const xs of byLabel.values()) xs.sort((a, b) => a - b);
+  return rows.map((r) => {
+    const xs = byLabel.get(r.label) as number[];
+    if (xs.length < 2) return Number.NaN;
+    const others = [...xs];
+    others.splice(others.indexOf(r.offer), 1);
+    return median(others);
+  });
 }
 
 const median = (xs: number[]): number => {
@@ -290,22 +317,28 @@ function priceAtWorksite(
 function wageFigures(engine: PricingEngine, file: string, dump?: object[]): WageFigures[] {
   const groups = new Map<
     string,
-    { n: number; priced: number; within: number; below: number; above: number; ln: number[] }
+    { n: number; priced: number; within: number; below: number; above: number; ln: number[]; occ: number[] }
   >();
   const group = (key: string) => {
     let g = groups.get(key);
-    if (g === undefined) groups.set(key, (g = { n: 0, priced: 0, within: 0, below: 0, above: 0, ln: [] }));
+    if (g === undefined)
+      groups.set(key, (g = { n: 0, priced: 0, within: 0, below: 0, above: 0, ln: [], occ: [] }));
     return g;
   };
-  for (const r of readRows(file)) {
+  const filings = readRows(file).filter((r) => Number(r.annual_wage) > 0);
+  const occupation = occupationMedians(
+    filings.map((r) => ({ label: r.soc_code ?? '', offer: Number(r.annual_wage) })),
+  );
+  for (const [i, r] of filings.entries()) {
     const offer = Number(r.annual_wage);
-    if (!(offer > 0)) continue;
+    const reference = occupation[i] as number;
     const level = r.wage_level === '' ? 'no level' : `level ${r.wage_level}`;
     const priced = priceAtWorksite(engine, r);
     const p = priced?.p ?? null;
     dump?.push({ title: r.job_title, level: r.wage_level, offer, ...priced, label: r.soc_code });
     for (const g of [group('all filings'), group(level)]) {
       g.n++;
+      if (!Number.isNaN(reference)) g.occ.push(Math.log(reference / offer));
       if (p === null) continue;
       g.priced++;
       const [p10, , p50, , p90] = p as [number, number, number, number, number];
@@ -329,16 +362,17 @@ function wageFigures(engine: PricingEngine, file: string, dump?: object[]): Wage
         above: g.above,
         absLn: median(g.ln.map(Math.abs)),
         bias: median(g.ln),
+        occupationBias: median(g.occ),
       };
     });
 }
 
 export function formatWageFigures(file: string, rows: readonly WageFigures[]): string {
-  const head = `${file.padEnd(34)} ${'n'.padStart(6)} ${'priced'.padStart(7)} ${'coverage'.padStart(9)} ${'<P10'.padStart(7)} ${'>P90'.padStart(7)} ${'|ln|'.padStart(7)} ${'bias'.padStart(7)}`;
+  const head = `${file.padEnd(34)} ${'n'.padStart(6)} ${'priced'.padStart(7)} ${'coverage'.padStart(9)} ${'<P10'.padStart(7)} ${'>P90'.padStart(7)} ${'|ln|'.padStart(7)} ${'bias'.padStart(7)}  ${"bias at the occupation's median offer"}`;
   const sign = (x: number): string => (x >= 0 ? `+${x.toFixed(3)}` : x.toFixed(3));
   const lines = rows.map(
     (r) =>
-      `${`  ${r.label}`.padEnd(34)} ${String(r.n).padStart(6)} ${pct(r.priced, r.n).padStart(7)} ${pct(r.within, r.n).padStart(9)} ${pct(r.below, r.priced).padStart(7)} ${pct(r.above, r.priced).padStart(7)} ${r.absLn.toFixed(3).padStart(7)} ${sign(r.bias).padStart(7)}`,
+      `${`  ${r.label}`.padEnd(34)} ${String(r.n).padStart(6)} ${pct(r.priced, r.n).padStart(7)} ${pct(r.within, r.n).padStart(9)} ${pct(r.below, r.priced).padStart(7)} ${pct(r.above, r.priced).padStart(7)} ${r.absLn.toFixed(3).padStart(7)} ${sign(r.bias).padStart(7)}  ${sign(r.occupationBias).padStart(7)}`,
   );
   return [head, ...lines].join('\n');
 }
