@@ -85,7 +85,7 @@ export class TitleReadings {
   }
 
   /**
-   * A title joining two roles ("Surgical Assistant/Technologist") answered Confidently by an occupation
+   * A title joining two roles ("Bartender/Cook") answered Confidently by an occupation
    * none of whose titles uses the person noun one of the roles ends on: the answer is one of the two
    * jobs, and which one the employer means is for the analyst to check (at most Probable). A rank or
    * role noun ("Director", "Coordinator") names no second occupation: it is a duty added to the job.
@@ -221,7 +221,7 @@ export class TitleReadings {
     }
     // "Naturopathic Physician", "Chinese Medical Doctor": a doctor of another practice, which "doctor"
     // names or the answer's own title does. A practice found only through the specialty's word beside
-    // "physician" ("Physician, Nephrology" as registered nurses, whose titles say "Nephrology Nurse") is
+    // "physician" ("Physician, Dialysis" as registered nurses, whose titles say "Dialysis Nurse") is
     // not the physician the title names.
     if (
       isHealthPractitioner(this.socCodes[top.o] as string) &&
