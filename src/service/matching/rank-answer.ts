@@ -4,8 +4,8 @@ import { SUPERVISOR_WORDS } from './role-readings';
 import { MANAGEMENT_WORDS } from './title-shape';
 
 /**
- * A first-line supervisor or a manager only for a title that names a rank or a post (docs/methodology.md
- * §2a, "Readings").
+ * A first-line supervisor or a manager only for a title that names a rank or a post
+ * (docs/methodology.md §2a, "Readings").
  *
  * O*NET lists under each group's first-line supervisors the titles of the workers they supervise with a
  * rank word ("Food Service Supervisor", "Sewing Room Supervisor"), and their own titles end on the
@@ -78,30 +78,38 @@ const MANAGEMENT_POST_WORDS: ReadonlySet<string> = new Set([
 const namesManagement = (words: readonly string[]): boolean =>
   namesRank(words) || words.some((w) => MANAGEMENT_POST_WORDS.has(w));
 
-/** The ranking with a manager answer moved to the first other candidate, for a title naming no management. */
-export function atManagedTitle(
+/**
+ * The ranking with an answer that holds the role (`holds`) moved to the best-ranked candidate that
+ * neither holds it nor is `unfit`, for a title that names nothing of the role (`names`), has no level
+ * word and is not a title O*NET lists (see above).
+ */
+function atUnnamedRole(
+  ranking: Ranking,
+  title: string,
+  holds: (o: number) => boolean,
+  names: (words: readonly string[]) => boolean,
+  unfit: (o: number) => boolean,
+): Ranking {
+  const top = ranking.list[0];
+  if (top === undefined || !holds(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
+  if (names(ranking.words) || names(titleWords(title))) return ranking;
+  const other = ranking.list.find((e) => !holds(e.o) && !unfit(e.o));
+  return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
+}
+
+/** A manager answer moved off for a title naming no management (see above). */
+export const atManagedTitle = (
   ranking: Ranking,
   title: string,
   isManager: (o: number) => boolean,
   unfit: (o: number) => boolean,
-): Ranking {
-  const top = ranking.list[0];
-  if (top === undefined || !isManager(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
-  if (namesManagement(ranking.words) || namesManagement(titleWords(title))) return ranking;
-  const other = ranking.list.find((e) => !isManager(e.o) && !unfit(e.o));
-  return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
-}
+): Ranking => atUnnamedRole(ranking, title, isManager, namesManagement, unfit);
 
-export function atRankedTitle(
+/** A first-line supervisor answer moved off for a title naming no rank (see above). */
+export const atRankedTitle = (
   ranking: Ranking,
   title: string,
   isSupervisor: (o: number) => boolean,
   /** Candidates the title fits no better: managers, and any other rank the title does not name. */
   unfit: (o: number) => boolean,
-): Ranking {
-  const top = ranking.list[0];
-  if (top === undefined || !isSupervisor(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
-  if (namesRank(ranking.words) || namesRank(titleWords(title))) return ranking;
-  const other = ranking.list.find((e) => !isSupervisor(e.o) && !unfit(e.o));
-  return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
-}
+): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit);
