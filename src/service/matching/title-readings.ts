@@ -9,6 +9,7 @@ import {
   type RankTitle,
   type Ranking,
 } from './ranking';
+import { HeadFirstReadings } from './head-first-readings';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
 import {
@@ -43,7 +44,12 @@ export class TitleReadings {
     private readonly ranked: RankTitle,
     private readonly roles: RoleReadings,
     private readonly socCodes: readonly string[],
-  ) {}
+  ) {
+    this.headFirst = new HeadFirstReadings(ranked, roles, socCodes);
+  }
+
+  /** Index lines written head word first, read by what their head names (head-first-readings.ts). */
+  private readonly headFirst: HeadFirstReadings;
 
   /** The ranking of a title as written: the direct match, or the first reading that applies. */
   read(written: string, description: string): Ranking {
@@ -61,6 +67,7 @@ export class TitleReadings {
       this.apprenticeReading(title, description, direct) ??
       this.personWordReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
+      this.headFirst.read(title, description, direct) ??
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;
