@@ -28,8 +28,8 @@ export class HeadFirstReadings {
   /**
    * A sales line: "Sales" first and no word naming a person, so the rest is what is sold ("Sales
    * furniture", "Sales hotel services"; "Sales agent securities" is a sales agent, read as written). Its
-   * occupation is a sales occupation (SOC major group 41), and which one the scorer chooses among the
-   * direct match's sales candidates and the line read as the seller of what it names: a seller of
+   * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the
+   * direct match's sellers (not their supervisors) and the line read as the seller of what it names: a seller of
    * services in the SOC's words ("Sales Representatives of Services", minor group 41-3000 "Sales
    * Representatives, Services") where the line names a service, else a salesperson (the word of the
    * retail sales workers, who sell goods). The best-scored of these wins, so a line O*NET lists under a
@@ -40,15 +40,16 @@ export class HeadFirstReadings {
   private salesLine(title: string, description: string, direct: Ranking): Ranking | null {
     const { words } = direct;
     if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
-    const isSales = (e: RankedEntry): boolean =>
-      majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP;
+    // A seller: the group also holds the first-line supervisors of sales workers.
+    const isSeller = (e: RankedEntry): boolean =>
+      majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
     const top = direct.list[0];
-    if (top !== undefined && listsTitle(top) && !isSales(top)) return null;
+    if (top !== undefined && listsTitle(top) && !isSeller(top)) return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
     const seller = words.includes('service') ? 'sales representative' : 'salesperson';
     const read = this.ranked(`${seller} ${sold}`, description).list[0];
-    let best: RankedEntry | undefined = direct.list.find(isSales);
-    if (read !== undefined && isSales(read) && (best === undefined || read.score > best.score)) best = read;
+    let best: RankedEntry | undefined = direct.list.find(isSeller);
+    if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;
     return leading(direct, { ...best, rating: inferred(best.rating) });
   }
