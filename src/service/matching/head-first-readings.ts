@@ -1,6 +1,7 @@
 import { majorGroupOf } from '../soc-code';
 import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type Ranking } from './ranking';
 import type { RoleReadings } from './role-readings';
+import { oewsSector } from './sector-prior';
 
 /**
  * Titles written head word first, as occupation indexes list them ("Sales furniture", "Sales moving
@@ -13,6 +14,15 @@ import type { RoleReadings } from './role-readings';
 /** The SOC major group of sales and related occupations, which a sales title names. */
 const SALES_MAJOR_GROUP = '41';
 
+/**
+ * OEWS sectors whose sellers the SOC files as "Sales Representatives, Wholesale and Manufacturing"
+ * (41-4000): wholesale trade (NAICS 42) and manufacturing (31-33).
+ */
+const WHOLESALE_SECTORS: ReadonlySet<string> = new Set(['42', '31']);
+
+/** Where an exclusion clause starts ("Sales apparel exc shoes"); title-shape.ts drops its words. */
+const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
+
 export class HeadFirstReadings {
   constructor(
     private readonly ranked: RankTitle,
@@ -20,24 +30,25 @@ export class HeadFirstReadings {
     private readonly socCodes: readonly string[],
   ) {}
 
-  /** The first head-first reading that applies to the title, or null. */
-  read(title: string, description: string, direct: Ranking): Ranking | null {
-    return this.salesLine(title, description, direct);
+  /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
+  read(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
+    return this.salesLine(title, description, direct, industry);
   }
 
   /**
    * A sales line: "Sales" first and no word naming a person, so the rest is what is sold ("Sales
    * furniture", "Sales hotel services"; "Sales agent securities" is a sales agent, read as written). Its
-   * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the
-   * direct match's sellers (not their supervisors) and the line read as the seller of what it names: a seller of
-   * services in the SOC's words ("Sales Representatives of Services", minor group 41-3000 "Sales
-   * Representatives, Services") where the line names a service, else a salesperson (the word of the
-   * retail sales workers, who sell goods). The best-scored of these wins, so a line O*NET lists under a
-   * sales occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
+   * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the direct
+   * match's sellers (not their supervisors) and the line read as the seller of what it names, in the
+   * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
+   * Representatives, Services") or where the request's industry is wholesale trade or manufacturing
+   * (41-4000 "Sales Representatives, Wholesale and Manufacturing"), else a salesperson (the retail
+   * sales workers' word). The best-scored of these wins, so a line O*NET lists under a sales
+   * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
    * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
    * department names as employers write them) is left as it is. The answer is at most Probable.
    */
-  private salesLine(title: string, description: string, direct: Ranking): Ranking | null {
+  private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
     const { words } = direct;
     if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
     // A seller: the group also holds the first-line supervisors of sales workers.
@@ -46,8 +57,11 @@ export class HeadFirstReadings {
     const top = direct.list[0];
     if (top !== undefined && listsTitle(top) && !isSeller(top)) return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
-    const seller = words.includes('service') ? 'sales representative' : 'salesperson';
-    const read = this.ranked(`${seller} ${sold}`, description).list[0];
+    const representative = words.includes('service') || WHOLESALE_SECTORS.has(oewsSector(industry) ?? '');
+    const seller = representative ? 'sales representative' : 'salesperson';
+    // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
+    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
+    const read = this.ranked(`${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`, description).list[0];
     let best: RankedEntry | undefined = direct.list.find(isSeller);
     if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;

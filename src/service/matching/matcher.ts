@@ -92,7 +92,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const read = (written: string, description: string, industry: string) => {
     const { title, schooling } = readSchooling(written);
     return atSchoolLevel(
-      sectorPrior.apply(atSchooling(readings.read(title, description), schooling, zones), industry),
+      sectorPrior.apply(atSchooling(readings.read(title, description, industry), schooling, zones), industry),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,

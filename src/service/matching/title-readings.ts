@@ -51,8 +51,11 @@ export class TitleReadings {
   /** Index lines written head word first, read by what their head names (head-first-readings.ts). */
   private readonly headFirst: HeadFirstReadings;
 
-  /** The ranking of a title as written: the direct match, or the first reading that applies. */
-  read(written: string, description: string): Ranking {
+  /**
+   * The ranking of a title as written: the direct match, or the first reading that applies. The
+   * request's industry (NAICSCode) tells what a sales line's seller is (head-first-readings.ts).
+   */
+  read(written: string, description: string, industry = ''): Ranking {
     const title = departmentFirst(written);
     const direct = this.ranked(title, description);
     // The medical readings look for words most titles lack: find them in one pass.
@@ -67,7 +70,7 @@ export class TitleReadings {
       this.apprenticeReading(title, description, direct) ??
       this.personWordReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
-      this.headFirst.read(title, description, direct) ??
+      this.headFirst.read(title, description, direct, industry) ??
       this.rankOrHelperReading(description, direct) ??
       this.fieldReading(direct) ??
       direct;

@@ -21,8 +21,15 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales mattresses')).toBe('41-2031');
   });
 
-  it('is a sales representative of services where it names a service, at most Probable', () => {
+  it('is a sales representative where it names a service, at most Probable', () => {
     expect(match('Sales lawn care services')).toMatchObject({ socCode: '41-3091', rating: 'Probable' });
+    // The seller of a service O*NET names is that service's own sales occupation.
+    expect(soc('Sales travel services')).toBe('41-3041');
+  });
+
+  it('is a wholesale sales representative where the industry is wholesale trade', () => {
+    expect(soc('Sales mattresses')).toBe('41-2031');
+    expect(matcher.match('Sales mattresses', '', '4231')?.socCode).toBe('41-4012');
   });
 
   it('keeps the sales occupation O*NET lists for it', () => {
