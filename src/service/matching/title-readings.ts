@@ -27,6 +27,8 @@ import {
 } from './title-shape';
 
 const JOINS = /[/\-–]/;
+/** "Chief" written in the title, not expanded from a short form such as "CMO" (rankOrHelperReading). */
+const WRITTEN_CHIEF = /\bchief\b/i;
 
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
@@ -71,7 +73,7 @@ export class TitleReadings {
       this.personWordReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
       this.headFirst.read(title, description, direct, industry) ??
-      this.rankOrHelperReading(description, direct) ??
+      this.rankOrHelperReading(title, description, direct) ??
       this.fieldReading(direct) ??
       direct;
     // A title read with its department first was interpreted too: at most Probable.
@@ -300,20 +302,24 @@ export class TitleReadings {
   }
 
   /**
-   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Electrician Helper"): the
-   * trade is matched without it, and its first-line supervisor or helper occupation is the answer.
+   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Chief Jailer", "Electrician
+   * Helper"): the trade is matched without it, and its first-line supervisor or helper occupation is the
+   * answer.
    * Not when the direct match already is one, or is a Confident title that uses the word itself
    * ("Bell Captain" is a title of baggage porters, "Ship Captain" of ship captains).
    */
-  private rankOrHelperReading(description: string, direct: Ranking): Ranking | null {
+  private rankOrHelperReading(title: string, description: string, direct: Ranking): Ranking | null {
     const { roles } = this;
     const { words } = direct;
     const last = words[words.length - 1];
-    // "Lead" and "head" rank a worker only beside a trade: "Team Lead", "Head Cook" are titles O*NET lists.
+    // "Lead", "head" and "chief" rank a worker only beside a trade: "Team Lead", "Head Cook" are titles
+    // O*NET lists. "Chief" as written: an expanded short form ("CMO") names an executive.
     const rankWord =
       words.find((w) => SUPERVISOR_WORDS.has(w)) ??
       (last === 'lead' && words.length > 1 ? last : undefined) ??
-      (words.length > 1 ? words.find((w) => w === 'head') : undefined);
+      (words.length > 1
+        ? words.find((w) => w === 'head' || (w === 'chief' && WRITTEN_CHIEF.test(title)))
+        : undefined);
     const helperWord = words.find((w) => HELPER_WORDS.has(w));
     const role = rankWord ?? helperWord;
     if (role === undefined) return null;

@@ -42,3 +42,15 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales agent insurance')).toBe('41-3021');
   });
 });
+
+describe('"chief" beside a trade', () => {
+  it('ranks it like "head": the trade\'s first-line supervisor', () => {
+    expect(match('Chief Custodian')).toMatchObject({ socCode: '37-1011', rating: 'Probable' });
+    expect(soc('Chief Groundskeeper')).toBe('37-1012');
+  });
+
+  it('only as written: a short form expanded to "chief" names no rank', () => {
+    // "CMO" also stands for a chief marketing officer.
+    expect(soc('Continuous Mining Operator (CMO)')).toBe('47-5041');
+  });
+});
