@@ -15,10 +15,15 @@ import { oewsSector } from './sector-prior';
 const SALES_MAJOR_GROUP = '41';
 
 /**
- * OEWS sectors whose sellers the SOC files as "Sales Representatives, Wholesale and Manufacturing"
- * (41-4000): wholesale trade (NAICS 42) and manufacturing (31-33).
+ * The kind of seller an industry names, by OEWS sector: the SOC's "Retail Sales Workers" (41-2000) in
+ * retail trade (NAICS 44-45), its "Sales Representatives, Wholesale and Manufacturing" (41-4000) in
+ * wholesale trade (42) and manufacturing (31-33); with the word the line is read with.
  */
-const WHOLESALE_SECTORS: ReadonlySet<string> = new Set(['42', '31']);
+const SELLERS_OF_SECTOR: Readonly<Record<string, { minorGroup: string; seller: string }>> = {
+  '44': { minorGroup: '41-2', seller: 'salesperson' },
+  '42': { minorGroup: '41-4', seller: 'sales representative' },
+  '31': { minorGroup: '41-4', seller: 'sales representative' },
+};
 
 /** Where an exclusion clause starts ("Sales apparel exc shoes"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
@@ -41,9 +46,10 @@ export class HeadFirstReadings {
    * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the direct
    * match's sellers (not their supervisors) and the line read as the seller of what it names, in the
    * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
-   * Representatives, Services") or where the request's industry is wholesale trade or manufacturing
-   * (41-4000 "Sales Representatives, Wholesale and Manufacturing"), else a salesperson (the retail
-   * sales workers' word). The best-scored of these wins, so a line O*NET lists under a sales
+   * Representatives, Services"), else the seller the request's industry names (SELLERS_OF_SECTOR: in
+   * retail trade only retail sales workers, in wholesale trade and manufacturing only their sales
+   * representatives), else a salesperson (the retail sales workers' word). The best-scored of these
+   * wins, so a line O*NET lists under a sales
    * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
    * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
    * department names as employers write them) is left as it is. The answer is at most Probable.
@@ -52,13 +58,17 @@ export class HeadFirstReadings {
     const { words } = direct;
     if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
     // A seller: the group also holds the first-line supervisors of sales workers.
-    const isSeller = (e: RankedEntry): boolean =>
+    const isSalesWorker = (e: RankedEntry): boolean =>
       majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
     const top = direct.list[0];
-    if (top !== undefined && listsTitle(top) && !isSeller(top)) return null;
+    if (top !== undefined && listsTitle(top) && !isSalesWorker(top)) return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
-    const representative = words.includes('service') || WHOLESALE_SECTORS.has(oewsSector(industry) ?? '');
-    const seller = representative ? 'sales representative' : 'salesperson';
+    const services = words.includes('service');
+    const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
+    const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
+    const isSeller = (e: RankedEntry): boolean =>
+      isSalesWorker(e) &&
+      (sector === undefined || (this.socCodes[e.o] as string).startsWith(sector.minorGroup));
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
     const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const read = this.ranked(`${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`, description).list[0];

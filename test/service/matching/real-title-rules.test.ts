@@ -164,8 +164,10 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales travel services')).toBe('41-3041');
   });
 
-  it('is a wholesale sales representative where the industry is wholesale trade', () => {
+  it("is the seller the industry names: wholesale trade's representatives, retail trade's sales workers", () => {
     expect(matcher.match('Sales mattresses', '', '4231')?.socCode).toBe('41-4012');
+    expect(matcher.match('Sales mattresses', '', '4421')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales auto parts', '', '4413')?.socCode).toBe('41-2022');
   });
 
   it('keeps the sales occupation O*NET lists for it', () => {
