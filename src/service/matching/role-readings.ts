@@ -74,6 +74,8 @@ export class RoleReadings {
   private readonly residualSpecialtyRoots = new Set<string>();
   /** Medical roots of each occupation's own title words, filled on demand. */
   private readonly ownRoots: Array<ReadonlySet<string> | undefined> = [];
+  /** Medical roots of the own titles of the SOC's named physicians' and surgeons' occupations, on demand. */
+  private namedSpecialtyRoots: ReadonlySet<string> | undefined;
   /** Per medical root ("nephrolog" of nephrology and nephrologist): [physicians' titles, all titles] using it. */
   private readonly rootUse = new Map<string, [number, number]>();
 
@@ -129,6 +131,11 @@ export class RoleReadings {
       part.headCounts,
       (n, w) => n / Math.max(1, this.titleCount[w] as number),
     );
+  }
+
+  /** A first-line supervisor occupation ("First-Line Supervisors of ..."), not a manager. */
+  firstLineSupervisor(o: number): boolean {
+    return this.isSupervisory[o] === 1 && !isManagement(this.part.occupations.codes[o] as string);
   }
 
   /** A first-line supervisor or a manager occupation. */
@@ -225,6 +232,38 @@ export class RoleReadings {
   titleWord(word: string): boolean {
     const id = this.wordIds.get(word);
     return id !== undefined && (this.titleCount[id] as number) > 0;
+  }
+
+  /**
+   * A specialty the SOC lists under its residual physicians' or surgeons' occupations only: O*NET files
+   * titles with the word's medical root under them ("Nephrologist", "Hospitalist"), and no detailed
+   * physician or surgeon occupation of the SOC names it in its own title ("Pediatric Cardiologist" is
+   * filed there too, but pediatrics is the SOC's Pediatricians, General).
+   */
+  residualSpecialty(word: string): boolean {
+    const root = medicalRoot(word);
+    if (!this.residualSpecialtyRoots.has(root)) return false;
+    const { codes } = this.part.occupations;
+    this.namedSpecialtyRoots ??= new Set(
+      codes.flatMap((c, o) => (isPhysicianOrSurgeon(c) && !isAllOther(c) ? [...this.ownTitleRoots(o)] : [])),
+    );
+    return !this.namedSpecialtyRoots.has(root);
+  }
+
+  /**
+   * Occupation o's own title names the specialty `word` names, by medical root, also as part of a
+   * compound ("Neuroradiology" of Radiologists) or as a form the root does not fold ("Internist" of
+   * General Internal Medicine Physicians): roots of 5 letters or more, one within or the start of the other.
+   */
+  ownTitleCovers(o: number, word: string): boolean {
+    const root = medicalRoot(word);
+    for (const own of this.ownTitleRoots(o))
+      if (
+        own === root ||
+        (own.length >= 5 && root.length >= 5 && (root.includes(own) || own.startsWith(root)))
+      )
+        return true;
+    return false;
   }
 
   /**

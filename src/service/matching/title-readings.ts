@@ -1,4 +1,4 @@
-import { isHealthPractitioner, isPhysicianOrSurgeon } from '../soc-code';
+import { isHealthPractitioner, isPhysicianOrSurgeon, majorGroupOf } from '../soc-code';
 import { titleWords } from '../text/normalize';
 import {
   inferred,
@@ -10,6 +10,7 @@ import {
   type Ranking,
 } from './ranking';
 import { HeadFirstReadings } from './head-first-readings';
+import { residualSpecialty } from './residual-specialty';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
 import {
@@ -20,6 +21,7 @@ import {
   headNoun,
   physicianNoun,
   MEDICINE_WORDS,
+  namesNoField,
   ROLE_JOIN,
   traineeWords,
   WordClass,
@@ -29,6 +31,14 @@ import {
 const JOINS = /[/\-–]/;
 /** "Chief" written in the title, not expanded from a short form such as "CMO" (rankOrHelperReading). */
 const WRITTEN_CHIEF = /\bchief\b/i;
+/** How far below a first role's best answer one of its other answers may be and still be what it means. */
+const KIND_GAP = 0.3;
+
+/** Business, computer, engineering, science, social service, legal, education, arts and health practitioners (13-29). */
+const isProfessionalOrTechnical = (soc: string): boolean => {
+  const group = Number(majorGroupOf(soc));
+  return group >= 13 && group <= 29;
+};
 
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
@@ -76,10 +86,58 @@ export class TitleReadings {
       this.rankOrHelperReading(title, description, direct) ??
       this.fieldReading(direct) ??
       direct;
+    const checked = this.twoRolesDoubt(
+      title,
+      this.professionalSupervisorDoubt(description, residualSpecialty(read, this.roles, this.socCodes)),
+    );
     // A title read with its department first was interpreted too: at most Probable.
     return title === written
-      ? read
-      : { ...read, list: read.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+      ? checked
+      : { ...checked, list: checked.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+  }
+
+  /**
+   * A title joining two roles ("Bartender/Cook") answered Confidently by an occupation
+   * none of whose titles uses the person noun one of the roles ends on: the answer is one of the two
+   * jobs, and which one the employer means is for the analyst to check (at most Probable). A rank or
+   * role noun ("Director", "Coordinator") names no second occupation: it is a duty added to the job.
+   */
+  private twoRolesDoubt(title: string, read: Ranking): Ranking {
+    const top = read.list[0];
+    if (top === undefined || top.rating !== 'Confident' || !JOINS.test(title)) return read;
+    const parts = title.split(ROLE_JOIN);
+    if (parts.length !== 2) return read;
+    const other = parts.some((p) => {
+      const head = titleWords(p).at(-1);
+      return (
+        head !== undefined &&
+        this.roles.personNoun(head) &&
+        !namesNoField([head]) &&
+        !this.roles.titleHas(top.o, head)
+      );
+    });
+    return other ? leading(read, { ...top, rating: 'Probable' }) : read;
+  }
+
+  /**
+   * A supervisor's title answered Confidently as a first-line supervisor of service or production
+   * workers, while what it supervises, read alone, is a professional or technical occupation's work
+   * ("Supervisor Lab Services": laboratory technicians' work). The SOC classifies supervisors of
+   * professional and technical workers (major groups 13-29) with the workers they supervise, and has no
+   * first-line supervisor code for them; which the employer means is for the analyst to check: at most
+   * Probable.
+   */
+  private professionalSupervisorDoubt(description: string, read: Ranking): Ranking {
+    const top = read.list[0];
+    if (top === undefined || top.rating !== 'Confident' || !this.roles.firstLineSupervisor(top.o))
+      return read;
+    const { words } = read;
+    if (!words.some((w) => SUPERVISOR_WORDS.has(w))) return read;
+    const trade = words.filter((w) => !SUPERVISOR_WORDS.has(w));
+    if (trade.length === 0) return read;
+    const worker = this.ranked(trade.join(' '), description).list[0];
+    if (worker === undefined || !isProfessionalOrTechnical(this.socCodes[worker.o] as string)) return read;
+    return leading(read, { ...top, rating: 'Probable' });
   }
 
   /**
@@ -173,8 +231,19 @@ export class TitleReadings {
         ? leading(direct, { ...named, rating: inferred(named.rating) })
         : null;
     }
-    // "Doctor of Pharmacy", "Doctor of Chiropractic": a doctor of another practice.
-    if (isHealthPractitioner(this.socCodes[top.o] as string)) return null;
+    // "Naturopathic Physician", "Chinese Medical Doctor": a doctor of another practice, which "doctor"
+    // names or the answer's own title does. A practice found only through the specialty's word beside
+    // "physician" ("Physician, Dialysis" as registered nurses, whose titles say "Dialysis Nurse") is
+    // not the physician the title names.
+    if (
+      isHealthPractitioner(this.socCodes[top.o] as string) &&
+      (head !== 'physician' ||
+        this.roles.ownTitleNames(
+          top.o,
+          direct.words.filter((w) => !MEDICINE_WORDS.has(w)),
+        ))
+    )
+      return null;
     const physician = direct.list.find(isPhysician) ?? asSpecialty();
     return physician !== undefined && isPhysician(physician)
       ? leading(direct, { ...physician, rating: inferred(physician.rating) })
@@ -184,7 +253,9 @@ export class TitleReadings {
   /**
    * Two roles in one title ("Firefighter-Paramedic", "Receptionist/Switchboard Operator"): the first
    * named is the job, the second a duty added to it. Applies when each part alone names a different
-   * occupation at least Probable and the whole title matched neither the first.
+   * occupation at least Probable and the whole title matched neither the first. Where the second names
+   * one of the occupations the first leaves open (rated at least Probable for the first, within KIND_GAP
+   * of its best answer, none Confident), the second is the job: it says which kind of the first it is.
    */
   private combinedRoleReading(title: string, description: string, direct: Ranking): Ranking | null {
     // Most titles join nothing: a look for a slash or dash is cheaper than the split.
@@ -198,8 +269,15 @@ export class TitleReadings {
     const b = second.list[0];
     if (a === undefined || b === undefined || a.rating === 'Possible' || b.rating === 'Possible') return null;
     const { socCodes } = this;
-    if (socCodes[a.o] === socCodes[b.o] || socCodes[a.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
-    return leading(direct, { ...a, rating: inferred(a.rating) });
+    if (socCodes[a.o] === socCodes[b.o]) return null;
+    // The second names a kind of the first ("Staff Physician/Radiologist"): a first role that O*NET's
+    // titles leave open between occupations, the second's among them, is the second, the title's job.
+    const kind =
+      a.rating !== 'Confident' &&
+      first.list.some((e) => e.o === b.o && e.rating !== 'Possible' && e.score >= a.score - KIND_GAP);
+    const role = kind ? b : a;
+    if (socCodes[role.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
+    return leading(direct, { ...role, rating: inferred(role.rating) });
   }
 
   /**
