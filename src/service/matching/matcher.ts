@@ -112,7 +112,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const unnamedTeacher = (o: number): boolean =>
       isPostsecondaryTeacher(socCodes[o] as string) && !(teachingNamed ??= namesTeaching(title));
     const direct = atTeachingTitle(
-      exclusion.apply(readings.read(title, description), title),
+      exclusion.apply(readings.read(title, description, industry), title),
       title,
       socCodes,
     );

@@ -9,6 +9,7 @@ import {
   type RankTitle,
   type Ranking,
 } from './ranking';
+import { HeadFirstReadings } from './head-first-readings';
 import { residualSpecialty } from './residual-specialty';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
@@ -28,6 +29,8 @@ import {
 } from './title-shape';
 
 const JOINS = /[/\-–]/;
+/** "Chief" written in the title, not expanded from a short form such as "CMO" (rankOrHelperReading). */
+const WRITTEN_CHIEF = /\bchief\b/i;
 /** How far below a first role's best answer one of its other answers may be and still be what it means. */
 const KIND_GAP = 0.3;
 
@@ -53,10 +56,18 @@ export class TitleReadings {
     private readonly ranked: RankTitle,
     private readonly roles: RoleReadings,
     private readonly socCodes: readonly string[],
-  ) {}
+  ) {
+    this.headFirst = new HeadFirstReadings(ranked, roles, socCodes);
+  }
 
-  /** The ranking of a title as written: the direct match, or the first reading that applies. */
-  read(written: string, description: string): Ranking {
+  /** Index lines written head word first, read by what their head names (head-first-readings.ts). */
+  private readonly headFirst: HeadFirstReadings;
+
+  /**
+   * The ranking of a title as written: the direct match, or the first reading that applies. The
+   * request's industry (NAICSCode) tells what a sales line's seller is (head-first-readings.ts).
+   */
+  read(written: string, description: string, industry = ''): Ranking {
     const title = departmentFirst(written);
     const direct = this.ranked(title, description);
     // The medical readings look for words most titles lack: find them in one pass.
@@ -71,7 +82,8 @@ export class TitleReadings {
       this.apprenticeReading(title, description, direct) ??
       this.personWordReading(title, description, direct) ??
       this.combinedRoleReading(title, description, direct) ??
-      this.rankOrHelperReading(description, direct) ??
+      this.headFirst.read(title, description, direct, industry) ??
+      this.rankOrHelperReading(title, description, direct) ??
       this.fieldReading(direct) ??
       direct;
     const checked = this.twoRolesDoubt(
@@ -368,20 +380,24 @@ export class TitleReadings {
   }
 
   /**
-   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Electrician Helper"): the
-   * trade is matched without it, and its first-line supervisor or helper occupation is the answer.
+   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Chief Jailer", "Electrician
+   * Helper"): the trade is matched without it, and its first-line supervisor or helper occupation is the
+   * answer.
    * Not when the direct match already is one, or is a Confident title that uses the word itself
    * ("Bell Captain" is a title of baggage porters, "Ship Captain" of ship captains).
    */
-  private rankOrHelperReading(description: string, direct: Ranking): Ranking | null {
+  private rankOrHelperReading(title: string, description: string, direct: Ranking): Ranking | null {
     const { roles } = this;
     const { words } = direct;
     const last = words[words.length - 1];
-    // "Lead" and "head" rank a worker only beside a trade: "Team Lead", "Head Cook" are titles O*NET lists.
+    // "Lead", "head" and "chief" rank a worker only beside a trade: "Team Lead", "Head Cook" are titles
+    // O*NET lists. "Chief" as written: an expanded short form ("CMO") names an executive.
     const rankWord =
       words.find((w) => SUPERVISOR_WORDS.has(w)) ??
       (last === 'lead' && words.length > 1 ? last : undefined) ??
-      (words.length > 1 ? words.find((w) => w === 'head') : undefined);
+      (words.length > 1
+        ? words.find((w) => w === 'head' || (w === 'chief' && WRITTEN_CHIEF.test(title)))
+        : undefined);
     const helperWord = words.find((w) => HELPER_WORDS.has(w));
     const role = rankWord ?? helperWord;
     if (role === undefined) return null;

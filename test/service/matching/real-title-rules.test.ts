@@ -151,6 +151,48 @@ describe('a person word ("boy", "girl", "man") names the worker, not the job', (
   });
 });
 
+describe('a sales line ("Sales" and what is sold)', () => {
+  it('is a seller of goods, not a maker or repairer of them', () => {
+    // Read as written, the goods' own occupations lead: bicycle repairers, assemblers.
+    expect(soc('Sales bicycles')).toBe('41-2031');
+    expect(soc('Sales mattresses')).toBe('41-2031');
+  });
+
+  it('is a sales representative where it names a service, at most Probable', () => {
+    expect(match('Sales lawn care services')).toMatchObject({ socCode: '41-3091', rating: 'Probable' });
+    // The seller of a service O*NET names is that service's own sales occupation.
+    expect(soc('Sales travel services')).toBe('41-3041');
+  });
+
+  it("is the seller the industry names: wholesale trade's representatives, retail trade's sales workers", () => {
+    expect(matcher.match('Sales mattresses', '', '4231')?.socCode).toBe('41-4012');
+    expect(matcher.match('Sales mattresses', '', '4421')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales auto parts', '', '4413')?.socCode).toBe('41-2022');
+  });
+
+  it('keeps the sales occupation O*NET lists for it', () => {
+    expect(match('Sales insurance')).toMatchObject({ socCode: '41-3021', rating: 'Confident' });
+  });
+
+  it('leaves a line with a person noun, and a title O*NET lists under another kind of job', () => {
+    // A department as employers name it: O*NET lists the words under training specialists.
+    expect(soc('Sales Training')).toBe('13-1151');
+    expect(soc('Sales agent insurance')).toBe('41-3021');
+  });
+});
+
+describe('"chief" beside a trade', () => {
+  it('ranks it like "head": the trade\'s first-line supervisor', () => {
+    expect(match('Chief Custodian')).toMatchObject({ socCode: '37-1011', rating: 'Probable' });
+    expect(soc('Chief Groundskeeper')).toBe('37-1012');
+  });
+
+  it('only as written: a short form expanded to "chief" names no rank', () => {
+    // "CMO" also stands for a chief marketing officer.
+    expect(soc('Continuous Mining Operator (CMO)')).toBe('47-5041');
+  });
+});
+
 function pick(m: ReturnType<OnetMatcher['match']>) {
   return m === null ? null : { socCode: m.socCode, levelShift: m.levelShift, jobLevelName: m.jobLevelName };
 }

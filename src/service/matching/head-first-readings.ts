@@ -1,0 +1,80 @@
+import { majorGroupOf } from '../soc-code';
+import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type Ranking } from './ranking';
+import type { RoleReadings } from './role-readings';
+import { oewsSector } from './sector-prior';
+
+/**
+ * Titles written head word first, as occupation indexes list them ("Sales furniture", "Sales moving
+ * services"), where the head word fixes the kind of occupation and the rest says of what
+ * (docs/methodology.md §2a, "Readings"). The direct match reads the words as a set, and a head that
+ * names no person ("sales") leaves the modifier's own occupation the best match: "Sales carpet" is
+ * answered as carpet installers, "Sales computer software" as software developers.
+ */
+
+/** The SOC major group of sales and related occupations, which a sales title names. */
+const SALES_MAJOR_GROUP = '41';
+
+/**
+ * The kind of seller an industry names, by OEWS sector: the SOC's "Retail Sales Workers" (41-2000) in
+ * retail trade (NAICS 44-45), its "Sales Representatives, Wholesale and Manufacturing" (41-4000) in
+ * wholesale trade (42) and manufacturing (31-33); with the word the line is read with.
+ */
+const SELLERS_OF_SECTOR: Readonly<Record<string, { minorGroup: string; seller: string }>> = {
+  '44': { minorGroup: '41-2', seller: 'salesperson' },
+  '42': { minorGroup: '41-4', seller: 'sales representative' },
+  '31': { minorGroup: '41-4', seller: 'sales representative' },
+};
+
+/** Where an exclusion clause starts ("Sales apparel exc shoes"); title-shape.ts drops its words. */
+const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
+
+export class HeadFirstReadings {
+  constructor(
+    private readonly ranked: RankTitle,
+    private readonly roles: RoleReadings,
+    private readonly socCodes: readonly string[],
+  ) {}
+
+  /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
+  read(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
+    return this.salesLine(title, description, direct, industry);
+  }
+
+  /**
+   * A sales line: "Sales" first and no word naming a person, so the rest is what is sold ("Sales
+   * furniture", "Sales hotel services"; "Sales agent securities" is a sales agent, read as written). Its
+   * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the direct
+   * match's sellers (not their supervisors) and the line read as the seller of what it names, in the
+   * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
+   * Representatives, Services"), else the seller the request's industry names (SELLERS_OF_SECTOR: in
+   * retail trade only retail sales workers, in wholesale trade and manufacturing only their sales
+   * representatives), else a salesperson (the retail sales workers' word). The best-scored of these
+   * wins, so a line O*NET lists under a sales
+   * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
+   * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
+   * department names as employers write them) is left as it is. The answer is at most Probable.
+   */
+  private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
+    const { words } = direct;
+    if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
+    // A seller: the group also holds the first-line supervisors of sales workers.
+    const isSalesWorker = (e: RankedEntry): boolean =>
+      majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
+    const top = direct.list[0];
+    if (top !== undefined && listsTitle(top) && !isSalesWorker(top)) return null;
+    const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
+    const services = words.includes('service');
+    const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
+    const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
+    const isSeller = (e: RankedEntry): boolean =>
+      isSalesWorker(e) &&
+      (sector === undefined || (this.socCodes[e.o] as string).startsWith(sector.minorGroup));
+    // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
+    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
+    const read = this.ranked(`${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`, description).list[0];
+    let best: RankedEntry | undefined = direct.list.find(isSeller);
+    if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
+    if (best === undefined || best.o === top?.o) return null;
+    return leading(direct, { ...best, rating: inferred(best.rating) });
+  }
+}
