@@ -3,7 +3,7 @@ import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
-import { NORMALIZER_VERSION } from '../text/normalize';
+import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
 import { QueryWords } from './query-words';
@@ -19,7 +19,6 @@ import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
 import { occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
-import { titleWords } from '../text/normalize';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
