@@ -45,7 +45,8 @@ export function excludedPhrases(title: string): ReadonlyArray<ReadonlySet<string
 }
 
 /** Most titles have no clause: a plain look for its letters comes before the pattern and the cache. */
-const mayHaveClause = (title: string): boolean => title.toLowerCase().includes('exc');
+const mayHaveClause = (title: string): boolean => MAY_HAVE_CLAUSE.test(title);
+const MAY_HAVE_CLAUSE = /exc/i;
 
 const SEPARATOR = 'xsepx';
 const LIST_SEPARATORS = /,|\/|\band\b|\bor\b/gi;
