@@ -105,7 +105,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const read = (written: string, description: string, industry: string) => {
-    const { title, schooling } = readSchooling(written);
+    // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
+    const { title, schooling } = readSchooling(queryWords.joinedPrefixes(written));
     // A teacher that is not named, a supervisor or a manager is no fitter answer than the one moved.
     let teachingNamed: boolean | undefined;
     const unnamedTeacher = (o: number): boolean =>

@@ -1,8 +1,12 @@
 import type { OnetPart } from '../data/onet/part';
+import { titleWords } from '../text/normalize';
 import type { TitleIndex } from './title-index';
 import { extractTitleLevel, type LevelSignal } from './title-level';
 import { withoutExclusion } from './title-shape';
 import { WordRepair } from './word-repair';
+
+/** A short prefix joined by a hyphen to the word after it ("Co-ordinator"); see joinedPrefixes. */
+const HYPHENATED_PREFIX = /\b([A-Za-z]{1,5})-([A-Za-z]{3,})\b/g;
 
 /**
  * A written title as the words it is matched on (docs/methodology.md §2a): its seniority words set
@@ -55,6 +59,38 @@ export class QueryWords {
       else out.push(...split);
     }
     return [...new Set(out)];
+  }
+
+  /**
+   * A prefix written with a hyphen is one word with its stem where O*NET writes the two closed
+   * ("Co-ordinator", "Co-operative", "Pre-school" in British and Canadian titles: coordinator,
+   * cooperative, preschool). Without, the hyphen splits them and the prefix is read on its own ("co" is
+   * a correctional officer's short form). Only a prefix of up to five letters, only where the closed
+   * form is a word O*NET's titles use, and only where the split reads wrong: the stem is no title word
+   * ("ordinator"), or the prefix is read as another word ("co"). "X-Ray", "In-Flight" and "Nurse-Midwife"
+   * stay as O*NET's own titles write them, which the index reads split.
+   */
+  joinedPrefixes(title: string): string {
+    if (!title.includes('-')) return title;
+    return title.replace(HYPHENATED_PREFIX, (written, prefix: string, stem: string) => {
+      const joined = titleWords(prefix + stem);
+      if (joined.length !== 1 || !this.isTitleWord(joined[0] as string)) return written;
+      // Split, the stem is no title word, or the prefix is read as another word (a short form).
+      const read = titleWords(prefix);
+      const misread = read.length > 0 && (read.length > 1 || read[0] !== prefix.toLowerCase());
+      return misread || !this.isOneTitleWord(stem) ? prefix + stem : written;
+    });
+  }
+
+  /** `written` reads as one word that O*NET's titles use ("co" does not: it expands to two). */
+  private isOneTitleWord(written: string): boolean {
+    const words = titleWords(written);
+    return words.length === 1 && this.isTitleWord(words[0] as string);
+  }
+
+  private isTitleWord(w: string): boolean {
+    const id = this.titleIndex.wordIds.get(w);
+    return id !== undefined && (this.titleIndex.titleCount[id] as number) > 0;
   }
 
   /** The words with each word no title uses read as the title word it stands for, if any. */

@@ -22,6 +22,17 @@ describe('title shapes', () => {
     expect(soc('Painter, except automotive')).toBe(soc('Painter'));
   });
 
+  it('reads a hyphenated prefix with its stem where the split reads wrong ("Co-ordinator")', () => {
+    // Split, "co" is a correctional officer's short form and "ordinator" no title word.
+    expect(soc('Project Co-ordinator')).toBe(soc('Project Coordinator'));
+    expect(soc('Events Co-ordinator')).toBe(soc('Events Coordinator'));
+    expect(soc('Project Co-ordinator')).not.toBe('33-3012');
+    // O*NET's own hyphenated titles stay as the index reads them.
+    expect(soc('In-Flight Crew Member')).toBe('53-2031');
+    expect(soc('X-Ray Technician')).toBe('29-2034');
+    expect(soc('Nurse-Midwife')).toBe('29-1161');
+  });
+
   it('reads a title written head noun first as its written-forward form', () => {
     expect(soc('Operator forklift')).toBe('53-7051');
     expect(soc('Technician surgical')).toBe(soc('Surgical Technician'));
