@@ -1,7 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 
 /**
  * The entry point from its TypeScript source (`tsx src/service/main.ts`; `npm run service` runs the same code compiled): settings from
@@ -9,46 +9,15 @@ import { join, resolve } from 'node:path';
  * exit on SIGTERM. Each start runs in a scratch working directory so `.jobprice/` lands there.
  */
 
-const ROOT = resolve(__dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const MAIN = join(ROOT, 'src/service/main.ts');
-const DATA = join(ROOT, 'data/build');
+/** A start as a user makes it: no client configured unless the test says so. */
+const start = (cwd: string, env: Record<string, string>): ServiceProcess =>
+  startServiceProcess(cwd, env, { withClient: false });
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(cwd: string, env: Record<string, string>): Started {
-  const child = spawn(TSX, [MAIN], {
-    cwd,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      JOBPRICE_DATA_DIR: DATA,
-      ...env,
-    },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function listening(s: Started): Promise<string> {
-  for (let i = 0; i < 1200; i++) {
-    const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(s.stdout());
-    if (m?.[1]) return m[1];
-    if (s.child.exitCode !== null) throw new Error(`exited ${s.child.exitCode}: ${s.stderr()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no listening line; stdout: ${s.stdout()} stderr: ${s.stderr()}`);
+/** The listening URL, which must be the loopback address the settings asked for. */
+async function listening(s: ServiceProcess): Promise<string> {
+  const url = await s.listening(60_000);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return url;
 }
 
 describe('start-up of the reference service (npm run service)', () => {

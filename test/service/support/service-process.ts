@@ -28,7 +28,16 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-export function startServiceProcess(cwd: string, env: Record<string, string>): ServiceProcess {
+/**
+ * `withClient: false` starts it with no client configured, as a first `npm run service` does (it then
+ * creates the development client).
+ */
+export function startServiceProcess(
+  cwd: string,
+  env: Record<string, string>,
+  { withClient = true }: { withClient?: boolean } = {},
+): ServiceProcess {
+  const client = withClient ? { JOBPRICE_CLIENT_ID: CLIENT.id, JOBPRICE_CLIENT_SECRET: CLIENT.secret } : {};
   const child = spawn(TSX, [MAIN], {
     cwd,
     env: {
@@ -37,8 +46,7 @@ export function startServiceProcess(cwd: string, env: Record<string, string>): S
       HOST: '127.0.0.1',
       PORT: '0',
       JOBPRICE_DATA_DIR: DATA_DIR,
-      JOBPRICE_CLIENT_ID: CLIENT.id,
-      JOBPRICE_CLIENT_SECRET: CLIENT.secret,
+      ...client,
       ...env,
     },
   });
