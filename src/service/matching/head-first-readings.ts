@@ -4,11 +4,11 @@ import type { RoleReadings } from './role-readings';
 import { oewsSector } from './sector-prior';
 
 /**
- * Titles written head word first, as occupation indexes list them ("Sales furniture", "Sales moving
- * services"), where the head word fixes the kind of occupation and the rest says of what
+ * Titles written head word first, as occupation indexes list them ("Sales pianos", "Sales pest
+ * control services"), where the head word fixes the kind of occupation and the rest says of what
  * (docs/methodology.md §2a, "Readings"). The direct match reads the words as a set, and a head that
- * names no person ("sales") leaves the modifier's own occupation the best match: "Sales carpet" is
- * answered as carpet installers, "Sales computer software" as software developers.
+ * names no person ("sales") leaves the modifier's own occupation the best match: a line selling floor
+ * coverings reached their installers, one selling software the developers.
  */
 
 /** The SOC major group of sales and related occupations, which a sales title names. */
@@ -25,7 +25,7 @@ const SELLERS_OF_SECTOR: Readonly<Record<string, { minorGroup: string; seller: s
   '31': { minorGroup: '41-4', seller: 'sales representative' },
 };
 
-/** Where an exclusion clause starts ("Sales apparel exc shoes"); title-shape.ts drops its words. */
+/** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
 export class HeadFirstReadings {
@@ -42,7 +42,7 @@ export class HeadFirstReadings {
 
   /**
    * A sales line: "Sales" first and no word naming a person, so the rest is what is sold ("Sales
-   * furniture", "Sales hotel services"; "Sales agent securities" is a sales agent, read as written). Its
+   * pianos", "Sales travel services"; "Sales agent bonds" is a sales agent, read as written). Its
    * occupation is a seller's (SOC major group 41), and which one the scorer chooses among the direct
    * match's sellers (not their supervisors) and the line read as the seller of what it names, in the
    * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales

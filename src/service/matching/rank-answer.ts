@@ -46,7 +46,7 @@ const namesRank = (words: readonly string[]): boolean =>
 /**
  * Words that name a manager's post beside the rank words: an owner, an officer, an executive, a
  * farmer. A manager answer (SOC 11) to a title with none of these, no rank word and no level word
- * ("Lunchroom Monitor" as food service managers) gives way likewise to the best-ranked candidate that is
+ * (a school monitor's title answered as food service managers) gives way likewise to the best-ranked candidate that is
  * neither a manager nor a supervisor (nor an unnamed teacher), at most Probable; a listed title keeps it.
  */
 const MANAGEMENT_POST_WORDS: ReadonlySet<string> = new Set([

@@ -380,7 +380,7 @@ export class TitleReadings {
   }
 
   /**
-   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Chief Jailer", "Electrician
+   * A rank or helper word on a trade ("Detention Sergeant", "Custodial Lead", "Chief Baker", "Electrician
    * Helper"): the trade is matched without it, and its first-line supervisor or helper occupation is the
    * answer.
    * Not when the direct match already is one, or is a Confident title that uses the word itself

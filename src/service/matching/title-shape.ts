@@ -32,7 +32,7 @@ export function headNoun(
   // Most titles have no such phrase: their head is their last content word, unless they are written
   // head first, as indexes of occupations list them ("Operator Forklift", "Technician Surgical"): a person
   // noun first and none last, or a supervisor's or helper's rank word first ("Supervisor Cashier",
-  // "Helper Roofer": English puts these ranks after the person they supervise or help, "Cashier
+  // "Helper Bricklayer": English puts these ranks after the person they supervise or help, "Cashier
   // Supervisor"; "Assistant", "Chief" and "Head" come first as modifiers and are not among them).
   if (!LEAD_SPLIT.test(title)) {
     const last = content[content.length - 1];
