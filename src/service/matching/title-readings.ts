@@ -168,8 +168,15 @@ export class TitleReadings {
     const { words } = direct;
     const first = direct.list[0];
     if (words.length < 2 || !words.includes('apprentice') || listsTitle(first)) return null;
-    // A helper of a trade is where O*NET files apprentices itself: keep it.
-    if (first !== undefined && this.roles.helper(first.o)) return null;
+    // A helper of the trade named is where O*NET files apprentices itself: keep it. A helper of another
+    // trade ("Apprentice Press Operator" as electricians' helpers, through O*NET's bare "Apprentice") is
+    // not the trade the title names.
+    if (
+      first !== undefined &&
+      this.roles.helper(first.o) &&
+      words.some((w) => w !== 'apprentice' && this.roles.titleHas(first.o, w))
+    )
+      return null;
     const trade = this.ranked(title.replace(/\bapprentices?\b/gi, ' '), description);
     const top = trade.list[0];
     if (top === undefined) return null;

@@ -144,6 +144,15 @@ describe('apprentices', () => {
 
   it('keep the helper occupation where O*NET files the apprentice title itself', () => {
     expect(match('Apprentice Electrician')).toMatchObject({ socCode: '47-3013', rating: 'Confident' });
+    expect(match('Apprentice Wireman')).toMatchObject({ socCode: '47-3013', rating: 'Confident' });
+  });
+
+  it('are not another trade\'s helpers, reached through O*NET\'s bare "Apprentice"', () => {
+    // O*NET lists the bare word under electricians' helpers, who then answered any unlisted apprentice.
+    expect(soc('Apprentice')).toBe('47-3013');
+    expect(match('Apprentice cutter leather')).toMatchObject({ socCode: '51-9031', rating: 'Probable' });
+    expect(soc('Apprentice Machine Operator')).not.toBe('47-3013');
+    expect(soc('Apprentice Machine Operator')).toBe(soc('Machine Operator'));
   });
 });
 
