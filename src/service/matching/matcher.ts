@@ -12,6 +12,7 @@ import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teachi
 import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
+import { atQualified, readQualifiers } from './qualifiers';
 import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
@@ -106,13 +107,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const read = (written: string, description: string, industry: string) => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
-    const { title, schooling } = readSchooling(queryWords.joinedPrefixes(written));
+    const schooled = readSchooling(queryWords.joinedPrefixes(written));
+    const { schooling } = schooled;
+    const { title, qualified } = readQualifiers(schooled.title);
     // A teacher that is not named, a supervisor or a manager is no fitter answer than the one moved.
     let teachingNamed: boolean | undefined;
     const unnamedTeacher = (o: number): boolean =>
       isPostsecondaryTeacher(socCodes[o] as string) && !(teachingNamed ??= namesTeaching(title));
     const direct = atTeachingTitle(
-      exclusion.apply(readings.read(title, description, industry), title),
+      exclusion.apply(atQualified(readings.read(title, description, industry), qualified), title),
       title,
       socCodes,
     );

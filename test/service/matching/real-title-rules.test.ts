@@ -22,6 +22,15 @@ describe('title shapes', () => {
     expect(soc('Painter, except automotive')).toBe(soc('Painter'));
   });
 
+  it('matches a title without catch-all qualifiers ("etc", "nec", "any activity"), at most Probable', () => {
+    // "etc" read as a short form of "etcher" made this the etchers' title, Confident.
+    expect(soc('Cleaner etc')).toBe(soc('Cleaner'));
+    expect(soc('Porter cleaning etc')).toBe('37-2011');
+    expect(soc('Laborer nec')).toBe('53-7062');
+    expect(match('Welder')).toMatchObject({ socCode: '51-4121', rating: 'Confident' });
+    expect(match('Welder any activity')).toMatchObject({ socCode: '51-4121', rating: 'Probable' });
+  });
+
   it('reads a hyphenated prefix with its stem where the split reads wrong ("Co-ordinator")', () => {
     // Split, "co" is a correctional officer's short form and "ordinator" no title word.
     expect(soc('Project Co-ordinator')).toBe(soc('Project Coordinator'));
