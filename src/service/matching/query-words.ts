@@ -30,7 +30,32 @@ export class QueryWords {
   /** The matching words and the level of a title. */
   read(title: string): { words: string[]; level: LevelSignal | null } {
     const { content, level } = extractTitleLevel(title);
-    return { words: this.repaired(this.splitCompounds(withoutExclusion(content))), level };
+    return {
+      words: this.repaired(this.splitCompounds(this.joinedCompounds(withoutExclusion(content)))),
+      level,
+    };
+  }
+
+  /**
+   * Two adjacent words, one of which no O*NET title uses, read as the closed compound O*NET writes
+   * ("Free lance Writer" -> freelance, "Bio chemical Engineer" -> biochemical): the word alone says
+   * nothing, and word repair would read it as another word. Only where the closed form is a title word
+   * and each part has at least 3 letters. Two title words stay apart: "Dish washer" may mean either
+   * (docs/methodology.md §2a, the third round).
+   */
+  joinedCompounds(words: readonly string[]): readonly string[] {
+    let out: string[] | null = null;
+    for (let i = 0; i + 1 < words.length; i++) {
+      const a = words[i] as string;
+      const b = words[i + 1] as string;
+      if ((this.isTitleWord(a) && this.isTitleWord(b)) || a.length < 3 || b.length < 3) continue;
+      const closed = a + b;
+      if (!this.isTitleWord(closed)) continue;
+      out ??= [...words];
+      out.splice(out.length - (words.length - i), 2, closed);
+      i++;
+    }
+    return out ?? words;
   }
 
   /**

@@ -31,6 +31,16 @@ describe('title shapes', () => {
     expect(match('Welder any activity')).toMatchObject({ socCode: '51-4121', rating: 'Probable' });
   });
 
+  it('reads two words as the closed compound O*NET writes where one of them is no title word', () => {
+    // "lance" alone was repaired to another word: the line answered as laborers, Possible.
+    expect(match('Free lance photographer')).toMatchObject({ socCode: '27-4021', rating: 'Confident' });
+    expect(soc('Free lance photographer')).toBe(soc('Freelance Photographer'));
+    expect(soc('Bio chemist')).toBe('19-1021');
+    // Two title words stay apart, and read as before.
+    expect(soc('Dish washer')).toBe('35-9021');
+    expect(soc('Fire fighter')).toBe('33-2011');
+  });
+
   it('reads a hyphenated prefix with its stem where the split reads wrong ("Co-ordinator")', () => {
     // Split, "co" is a correctional officer's short form and "ordinator" no title word.
     expect(soc('Project Co-ordinator')).toBe(soc('Project Coordinator'));
