@@ -7,8 +7,9 @@ import { stem } from '../text/normalize';
  *
  * Three readings, tried in this order, each only for a word that is not a title word itself:
  * - a typo: a title word at one edit (insertion, deletion, substitution or swap of neighbours) from a
- *   word of at least MIN_TYPO_LENGTH letters. Short words are left alone: at one edit from "cook" lie
- *   "book", "cock" and "took", so a typo cannot be told from another word.
+ *   word of at least MIN_TYPO_LENGTH letters, keeping its first letter (keepsFirstLetter). Short words are
+ *   left alone: at one edit from "cook" lie "book", "cock" and "took", so a typo cannot be told from
+ *   another word.
  * - a derived form: a title word with the same stem (normalize.ts stem(): "Drywaller" -> drywall),
  *   a field named by "-ology" read as its "-ologist" ("Cryptology Analyst" -> cryptologist), for a word
  *   of at least MIN_TYPO_LENGTH letters. An activity in "-ing" is not read as its worker: in O*NET's
@@ -80,7 +81,7 @@ export class WordRepair {
     const seen = new Set<number>();
     for (const d of [word, ...deleteOne(word)])
       for (const id of this.deletes.get(d) ?? [])
-        if (!seen.has(id) && withinOneEdit(word, this.vocab[id] as string)) seen.add(id);
+        if (!seen.has(id) && keepsFirstLetter(word, this.vocab[id] as string)) seen.add(id);
     return this.mostUsed([...seen]);
   }
 
@@ -134,6 +135,17 @@ function isSubsequence(short: string, long: string): boolean {
   let i = 0;
   for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
   return i === short.length;
+}
+
+/**
+ * `candidate` is a one-edit typo reading of `word` that keeps its first letter, or restores a dropped one
+ * ("roduction": production) or a swapped one. A changed or added first letter reads another word more
+ * often than a typo: "Jailor" is no tailor, "Watching" no patching, "Kitman" no pitman.
+ */
+function keepsFirstLetter(word: string, candidate: string): boolean {
+  const swapped = word[0] === candidate[1] && word[1] === candidate[0];
+  if (word[0] !== candidate[0] && candidate.slice(1) !== word && !swapped) return false;
+  return withinOneEdit(word, candidate);
 }
 
 /** Optimal string alignment distance of at most one: one insertion, deletion, substitution or swap. */

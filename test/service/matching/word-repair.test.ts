@@ -29,6 +29,17 @@ describe('WordRepair on a small vocabulary (typos and HR short forms)', () => {
     expect(repair.repair('maintanance')).toBe('maintenance');
   });
 
+  it('keeps the first letter: a dropped or swapped one is restored, a changed or added one is no typo', () => {
+    expect(repair.repair('lectrician')).toBe('electrician');
+    expect(repair.repair('leectrician')).toBe('electrician');
+    expect(repair.repair('alectrician')).toBeNull();
+    expect(repair.repair('aelectrician')).toBeNull();
+    // "Hoofer" and "Droofer" would read as roofers by one edit at the first letter.
+    expect(repair.repair('hoofer')).toBeNull();
+    expect(repair.repair('droofer')).toBeNull();
+    expect(repair.repair('rooferr')).toBe('roofer');
+  });
+
   it('reads a short form as the most used word that holds its letters in order, a prefix first', () => {
     expect(repair.repair('custdn')).toBe('custodian');
     expect(repair.repair('wkr')).toBe('worker');
