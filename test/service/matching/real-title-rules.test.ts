@@ -41,6 +41,12 @@ describe('title shapes', () => {
     expect(soc('Fire fighter')).toBe('33-2011');
   });
 
+  it("reads a teacher's grades as the level of school the SOC splits teachers by", () => {
+    expect(soc('Math Teacher Grades 6-8')).toBe('25-2022');
+    expect(soc('Teacher grades 9 thru 12')).toBe('25-2031');
+    expect(soc('Teacher grades 2 thru 4')).toBe('25-2021');
+  });
+
   it('reads a hyphenated prefix with its stem where the split reads wrong ("Co-ordinator")', () => {
     // Split, "co" is a correctional officer's short form and "ordinator" no title word.
     expect(soc('Project Co-ordinator')).toBe(soc('Project Coordinator'));
