@@ -17,8 +17,18 @@ const CATCH_ALL = /[\s,;(/-]+(?:etc|n\.?e\.?c|n\.?s)\b\.?/gi;
 /** A closing "any ...", or a closing "(not) specified" / "unspecified" (with what leads into it). */
 const CLOSING = /[\s,;(-]+(?:any\b.*|(?:(?:or|and|not)\s+)*(?:un)?specified\b(?:\s+or)?)\s*\)?\s*$/i;
 
+/**
+ * A full-time-equivalent share ("Hospice Physician (0.8 FTE)", "RN 0.6 FTE") says the job's hours, as
+ * the arrangement words normalize.ts drops do ("PT", "PRN"): no title word. Matched, "fte" was read as a
+ * short form of "fitter" and the title lost its answer.
+ */
+const FTE = /[\s,;(/-]*\b(?:\d*\.?\d+\s*)?fte\b(?:\s*\d*\.?\d+)?\s*\)?/gi;
+
 /** The title without its qualifiers, and whether it had any; the title as it is without one. */
-export function readQualifiers(title: string): { title: string; qualified: boolean } {
+export function readQualifiers(written: string): { title: string; qualified: boolean } {
+  const title = /fte/i.test(written)
+    ? written.replace(FTE, ' ').replace(/\s+/g, ' ').trim() || written
+    : written;
   if (!MAY_QUALIFY.test(title)) return { title, qualified: false };
   let read = title.replace(CATCH_ALL, ' ');
   for (let closing = CLOSING.exec(read); closing !== null && closing.index > 0; closing = CLOSING.exec(read))

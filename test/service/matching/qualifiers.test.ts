@@ -20,6 +20,13 @@ describe('readQualifiers', () => {
     expect(readQualifiers('Mechanic machine or ns').title).toBe('Mechanic machine');
   });
 
+  it('drops a full-time-equivalent share, which says the hours, without doubting the job', () => {
+    expect(readQualifiers('Dermatologist (0.6 FTE)')).toEqual({ title: 'Dermatologist', qualified: false });
+    expect(readQualifiers('Staff Pharmacist 0.9 FTE').title).toBe('Staff Pharmacist');
+    expect(readQualifiers('Nurse - FTE 0.5').title).toBe('Nurse');
+    for (const title of ['Lifter', 'Softener Operator']) expect(readQualifiers(title).title).toBe(title);
+  });
+
   it('leaves a title without qualifiers, and words that only hold the letters, as written', () => {
     for (const title of ['Company Driver', 'Sketch Artist', 'Operations Manager', 'Nurse Anesthetist'])
       expect(readQualifiers(title)).toEqual({ title, qualified: false });

@@ -41,6 +41,11 @@ describe('title shapes', () => {
     expect(soc('Fire fighter')).toBe('33-2011');
   });
 
+  it('reads a title without its full-time-equivalent share', () => {
+    // "fte" was read as a short form of "fitter", and the title lost its answer's rating.
+    expect(match('Dermatologist (0.6 FTE)')).toMatchObject({ socCode: '29-1213', rating: 'Confident' });
+  });
+
   it("reads a teacher's grades as the level of school the SOC splits teachers by", () => {
     expect(soc('Math Teacher Grades 6-8')).toBe('25-2022');
     expect(soc('Teacher grades 9 thru 12')).toBe('25-2031');
