@@ -41,6 +41,16 @@ describe('title shapes', () => {
     expect(soc('Fire fighter')).toBe('33-2011');
   });
 
+  it('reads the rank adjective "Supervisory" as the noun "Supervisor"', () => {
+    expect(soc('Supervisory Custodian')).toBe(soc('Supervisor Custodian'));
+    expect(soc('Supervisory Custodian')).toBe('37-1011');
+    expect(soc('Supervisory Mail Carrier')).toBe('43-1011');
+    // The rare adjective pulled this to the fire supervisors' "Supervisory Forester".
+    expect(soc('Supervisory Nurse')).not.toBe('33-1021');
+    // "Supervisory control" is a technology, not a rank.
+    expect(soc('Supervisory Control and Data Acquisition Technician')).toBe(soc('SCADA Technician'));
+  });
+
   it('reads a title without its full-time-equivalent share', () => {
     // "fte" was read as a short form of "fitter", and the title lost its answer's rating.
     expect(match('Dermatologist (0.6 FTE)')).toMatchObject({ socCode: '29-1213', rating: 'Confident' });
