@@ -45,15 +45,22 @@ export class QueryWords {
    */
   joinedCompounds(words: readonly string[]): readonly string[] {
     let out: string[] | null = null;
-    for (let i = 0; i + 1 < words.length; i++) {
-      const a = words[i] as string;
-      const b = words[i + 1] as string;
-      if ((this.isTitleWord(a) && this.isTitleWord(b)) || a.length < 3 || b.length < 3) continue;
-      const closed = a + b;
-      if (!this.isTitleWord(closed)) continue;
-      out ??= [...words];
-      out.splice(out.length - (words.length - i), 2, closed);
-      i++;
+    // One look-up per word: most titles have no word that is no title word, and end the loop unjoined.
+    let previousKnown = words.length > 0 && this.isTitleWord(words[0] as string);
+    for (let i = 1; i < words.length; i++) {
+      const known = this.isTitleWord(words[i] as string);
+      const a = words[i - 1] as string;
+      const b = words[i] as string;
+      if ((!previousKnown || !known) && a.length >= 3 && b.length >= 3 && this.isTitleWord(a + b)) {
+        out ??= [...words];
+        out.splice(out.length - (words.length - i) - 1, 2, a + b);
+        // The joined word is known; the next pair starts after it.
+        previousKnown = true;
+        i++;
+        if (i < words.length) previousKnown = this.isTitleWord(words[i] as string);
+        continue;
+      }
+      previousKnown = known;
     }
     return out ?? words;
   }
