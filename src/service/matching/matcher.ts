@@ -13,6 +13,7 @@ import { directRanking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atQualified, readQualifiers } from './qualifiers';
+import { readGenderedPair } from './gendered-pair';
 import { readRankAdjective } from './rank-adjective';
 import { readGrades } from './school-grades';
 import { atSchooling, readSchooling } from './schooling';
@@ -111,7 +112,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
     const { schooling } = schooled;
-    const { title, qualified } = readQualifiers(readGrades(readRankAdjective(schooled.title)));
+    const { title, qualified } = readQualifiers(
+      readGrades(readRankAdjective(readGenderedPair(schooled.title))),
+    );
     // A teacher that is not named, a supervisor or a manager is no fitter answer than the one moved.
     let teachingNamed: boolean | undefined;
     const unnamedTeacher = (o: number): boolean =>

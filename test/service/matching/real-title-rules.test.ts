@@ -41,6 +41,11 @@ describe('title shapes', () => {
     expect(soc('Fire fighter')).toBe('33-2011');
   });
 
+  it('reads a job written in both its forms as one role', () => {
+    expect(match('Flight steward/stewardess')).toMatchObject({ socCode: '53-2031', rating: 'Confident' });
+    expect(match('Banquet waiter/waitress')).toEqual(match('Banquet waiter'));
+  });
+
   it('reads the rank adjective "Supervisory" as the noun "Supervisor"', () => {
     expect(soc('Supervisory Custodian')).toBe(soc('Supervisor Custodian'));
     expect(soc('Supervisory Custodian')).toBe('37-1011');
