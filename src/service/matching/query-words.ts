@@ -31,7 +31,10 @@ export class QueryWords {
   read(title: string): { words: string[]; level: LevelSignal | null } {
     const { content, level } = extractTitleLevel(title);
     return {
-      words: this.repaired(this.splitCompounds(this.joinedCompounds(withoutExclusion(content)))),
+      words: this.repaired(
+        this.splitCompounds(this.joinedCompounds(withoutExclusion(content))),
+        acronyms(title),
+      ),
       level,
     };
   }
@@ -125,16 +128,40 @@ export class QueryWords {
     return id !== undefined && (this.titleIndex.titleCount[id] as number) > 0;
   }
 
-  /** The words with each word no title uses read as the title word it stands for, if any. */
-  private repaired(words: string[]): string[] {
-    let fixed: string[] | null = null;
+  /**
+   * The words with each word no title uses read as the title word it stands for, if any; an acronym
+   * no title uses is dropped instead (see acronyms below).
+   */
+  private repaired(words: string[], acronyms: ReadonlySet<string> | null): string[] {
+    let fixed: (string | null)[] | null = null;
     for (let i = 0; i < words.length; i++) {
-      const repair = this.wordRepair.repair(words[i] as string);
-      if (repair === null) continue;
+      const word = words[i] as string;
+      let read: string | null;
+      if (acronyms?.has(word) === true) {
+        if (this.isTitleWord(word)) continue;
+        read = null;
+      } else {
+        read = this.wordRepair.repair(word);
+        if (read === null) continue;
+      }
       fixed ??= [...words];
-      fixed[i] = repair;
+      fixed[i] = read;
     }
     // Two words may now be the same word ("Electrcian Electrician"): keep the words distinct.
-    return fixed === null ? words : [...new Set(fixed)];
+    return fixed === null ? words : [...new Set(fixed.filter((w): w is string => w !== null))];
   }
+}
+
+/**
+ * The words of 3 to 6 letters a title written in mixed case spells in capitals ("Director of ROTC",
+ * "Professional Landscape Architect (PLA)"): acronyms. One that no O*NET title uses (and the
+ * abbreviations table does not expand) names a credential, a program or a unit whose letters say
+ * nothing of the job, and word repair misread it as the short form of a word ("rotc" as robotic, "pla"
+ * as another), so it is dropped. Null for a title without lower-case letters, where capitals say
+ * nothing ("SR ACCT MGR" is an HR system's short form).
+ */
+function acronyms(title: string): ReadonlySet<string> | null {
+  if (!/[a-z]/.test(title) || !/[A-Z]{3}/.test(title)) return null;
+  const found = title.match(/\b[A-Z]{3,6}\b/g);
+  return found === null ? null : new Set(found.map((w) => w.toLowerCase()));
 }

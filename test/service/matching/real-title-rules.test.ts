@@ -41,6 +41,14 @@ describe('title shapes', () => {
     expect(soc('Fire fighter')).toBe('33-2011');
   });
 
+  it('drops an acronym no title uses from a title written in mixed case, rather than misread it', () => {
+    // "wioa" and "jrotc" were read as short forms of other words.
+    expect(match('WIOA Case Manager')).toEqual(match('Case Manager'));
+    expect(soc('JROTC Instructor')).not.toBe('25-1072');
+    // In capitals throughout, a short form is an HR system's, and is read as before.
+    expect(soc('SR ACCT MGR')).toBe(soc('Senior Account Manager'));
+  });
+
   it('reads a job written in both its forms as one role', () => {
     expect(match('Flight steward/stewardess')).toMatchObject({ socCode: '53-2031', rating: 'Confident' });
     expect(match('Banquet waiter/waitress')).toEqual(match('Banquet waiter'));
