@@ -27,6 +27,8 @@ const CAP = 1;
 export class SectorPrior {
   /** Per OEWS sector key, each occupation's ln(concentration), capped; NaN where OEWS withholds it. */
   private readonly logRatio = new Map<string, Float64Array>();
+  /** Per OEWS sector key, each occupation's concentration itself (0 where the sector file lists none; NaN where withheld). */
+  private readonly ratio = new Map<string, Float64Array>();
 
   constructor(part: OnetPart, socCodes: readonly string[]) {
     const sectors = Object.entries(part.occupations.sectorEmployment);
@@ -44,17 +46,27 @@ export class SectorPrior {
       });
     }
     for (const [key, { total, byOccupation }] of sectors) {
+      const ratio = Float64Array.from(byOccupation, (jobs, o) => {
+        const all = national.get(socCodes[o] as string) ?? 0;
+        if (jobs < 0) return Number.NaN;
+        return jobs === 0 || all === 0 ? 0 : jobs / total / (all / nationalTotal);
+      });
+      this.ratio.set(key, ratio);
       this.logRatio.set(
         key,
-        Float64Array.from(byOccupation, (jobs, o) => {
-          const all = national.get(socCodes[o] as string) ?? 0;
-          if (jobs < 0) return Number.NaN;
-          if (jobs === 0 || all === 0) return -CAP;
-          const ratio = jobs / total / (all / nationalTotal);
-          return Math.max(-CAP, Math.min(CAP, Math.log(ratio)));
-        }),
+        ratio.map((r) => (Number.isNaN(r) ? r : r === 0 ? -CAP : Math.max(-CAP, Math.min(CAP, Math.log(r))))),
       );
     }
+  }
+
+  /**
+   * Each occupation's concentration in the industry's sector (its share of the sector's jobs over its
+   * share of all jobs; 0 where the sector file lists none, NaN where OEWS withholds it), or undefined
+   * without a sector the file covers.
+   */
+  concentration(naics: string): Float64Array | undefined {
+    const key = oewsSector(naics);
+    return key === null ? undefined : this.ratio.get(key);
   }
 
   /** The ranking reordered by the industry's evidence (see above); unchanged without a known sector. */
