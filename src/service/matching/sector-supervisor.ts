@@ -1,4 +1,5 @@
 import { inferred, leading, type Ranking } from './ranking';
+import { PROBABLE_SCORE } from './rating';
 
 /**
  * A supervisor whose workers the title leaves unnamed, read from the employer's sector
@@ -12,7 +13,9 @@ import { inferred, leading, type Ranking } from './ranking';
  * (NAICSCode, D10), they are the workers that industry employs: the answer is the first-line supervisor
  * candidate most concentrated in the industry's sector (OEWS national sector staffing, sector-prior.ts),
  * when the sector employs it at least MIN_CONCENTRATION times its share of all jobs (a shift supervisor
- * at a factory supervises production workers). The answer is read, not found: at most Probable. A title
+ * at a factory supervises production workers). Only a candidate the title itself reaches well enough for
+ * a Probable answer (rating.ts) competes: the sector chooses among the supervisors the title names, it
+ * does not bring in one the title barely reaches. The answer is read, not found: at most Probable. A title
  * that one group claims ahead of the others, no industry, or no candidate that concentrated leave the
  * ranking as it is.
  */
@@ -37,7 +40,7 @@ export function atSectorSupervisor(
   for (const e of list) {
     const c = concentration[e.o] as number;
     // NaN (withheld by OEWS) never compares greater: such a candidate is not chosen.
-    if (isFirstLineSupervisor(e.o) && c >= most && (!found || c > most)) {
+    if (isFirstLineSupervisor(e.o) && e.score >= PROBABLE_SCORE && c >= most && (!found || c > most)) {
       best = e;
       most = c;
       found = true;

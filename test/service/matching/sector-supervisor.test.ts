@@ -44,6 +44,11 @@ describe('atSectorSupervisor', () => {
     expect(atSectorSupervisor(three, withheld, isSupervisor, SOC)).toBe(three);
   });
 
+  it('lets only a supervisor the title reaches as a Probable answer compete', () => {
+    const barely = ranking([0, 1.04], [1, 1.0], [2, 0.99], [3, 0.5]);
+    expect(atSectorSupervisor(barely, factory, isSupervisor, SOC)).toBe(barely);
+  });
+
   it('keeps the answer when it is itself the most concentrated supervisor', () => {
     const first = ranking([3, 1.04], [1, 1.0], [2, 0.99]);
     expect(atSectorSupervisor(first, factory, isSupervisor, SOC)).toBe(first);
@@ -63,6 +68,10 @@ describe('unnamed workers in the real matcher', () => {
     });
     expect(matcher.match('Shift Supervisor', '', '')?.socCode).not.toBe('51-1011');
     expect(matcher.rank('Shift Supervisor', '', 3, '332710')[0]?.socCode).toBe('51-1011');
+  });
+
+  it('reads a shift supervisor in government as the police supervisors the title reaches, not a weaker match', () => {
+    expect(matcher.match('Shift Supervisor', '', '921110')?.socCode).toBe('33-1012');
   });
 
   it('keeps a supervisor whose workers the title names', () => {
