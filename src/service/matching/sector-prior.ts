@@ -34,7 +34,7 @@ const CAP_UP = 2;
 export class SectorPrior {
   /** Per OEWS sector key, each occupation's ln(concentration), capped; NaN where OEWS withholds it. */
   private readonly logRatio = new Map<string, Float64Array>();
-  /** Per OEWS sector key, each occupation's concentration itself (0 where the sector file lists none; NaN where withheld). */
+  /** Per OEWS sector key, each occupation's concentration (0 where the sector lists none, NaN where withheld). */
   private readonly ratio = new Map<string, Float64Array>();
 
   constructor(part: OnetPart, socCodes: readonly string[]) {

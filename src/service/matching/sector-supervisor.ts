@@ -1,4 +1,4 @@
-import { inferred, leading, type Ranking } from './ranking';
+import { inferred, leading, type RankedEntry, type Ranking } from './ranking';
 import { PROBABLE_SCORE } from './rating';
 
 /**
@@ -34,19 +34,14 @@ export function atSectorSupervisor(
   const claimants = list.slice(0, CLAIMANTS);
   if (!claimants.every((e) => isFirstLineSupervisor(e.o))) return ranking;
   if (new Set(claimants.map((e) => socCodes[e.o])).size < CLAIMANTS) return ranking;
-  let best = list[0];
-  let most = MIN_CONCENTRATION;
-  let found = false;
+  let best: RankedEntry | undefined;
   for (const e of list) {
     const c = concentration[e.o] as number;
-    // NaN (withheld by OEWS) never compares greater: such a candidate is not chosen.
-    if (isFirstLineSupervisor(e.o) && e.score >= PROBABLE_SCORE && c >= most && (!found || c > most)) {
-      best = e;
-      most = c;
-      found = true;
-    }
+    // A figure OEWS withholds (NaN) fails every comparison: such a candidate is never chosen.
+    if (!isFirstLineSupervisor(e.o) || e.score < PROBABLE_SCORE || !(c >= MIN_CONCENTRATION)) continue;
+    if (best === undefined || c > (concentration[best.o] as number)) best = e;
   }
-  if (!found || best === undefined || best === list[0] || socCodes[best.o] === socCodes[list[0]?.o as number])
-    return ranking;
+  const top = list[0];
+  if (best === undefined || top === undefined || socCodes[best.o] === socCodes[top.o]) return ranking;
   return leading(ranking, { ...best, rating: inferred(best.rating) });
 }
