@@ -19,6 +19,7 @@ import { readGrades } from './school-grades';
 import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
+import { atSectorSupervisor } from './sector-supervisor';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -112,6 +113,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
     const { schooling } = schooled;
+    // Forms the title writes differently from O*NET's titles are read first: a job in both its forms,
+    // a rank as an adjective, school grades, and catch-all qualifiers and FTE shares, which say
+    // something besides the job's name (gendered-pair.ts, rank-adjective.ts, school-grades.ts, qualifiers.ts).
     const { title, qualified } = readQualifiers(
       readGrades(readRankAdjective(readGenderedPair(schooled.title))),
     );
@@ -136,8 +140,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
+    const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
     return atSchoolLevel(
-      sectorPrior.apply(atSchooling(managed, schooling, zones), industry),
+      industry === ''
+        ? sectored
+        : atSectorSupervisor(sectored, sectorPrior.concentration(industry), isFirstLineSupervisor, socCodes),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
