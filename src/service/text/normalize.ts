@@ -190,9 +190,12 @@ function titleRawWords(text: string): string[] {
  * Mgrs" -> senior, account, manager), stop words removed. Order is kept: the level extractor needs positions.
  */
 export function titleWords(text: string): string[] {
-  const raw = titleRawWords(text)
-    .flatMap((w) => (w.includes(' ') ? w.split(' ') : [w]))
-    .map(singular);
+  // Plain loops, not flatMap and a split of every word: every title of every match passes here.
+  const raw: string[] = [];
+  for (const w of titleRawWords(text)) {
+    if (!w.includes(' ')) raw.push(singular(w));
+    else for (const part of w.split(' ')) raw.push(singular(part));
+  }
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
@@ -206,8 +209,9 @@ export function titleWords(text: string): string[] {
           ? 'laborer'
           : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
     // Expansions are folded too, so "HR" gives the same words as "Human Resources".
-    for (const w of expanded.split(' '))
-      if (!TITLE_STOPWORDS.has(w)) out.push(expanded === word ? w : singular(w));
+    if (expanded === word) {
+      if (!TITLE_STOPWORDS.has(word)) out.push(word);
+    } else for (const w of expanded.split(' ')) if (!TITLE_STOPWORDS.has(w)) out.push(singular(w));
   }
   return out;
 }
