@@ -77,12 +77,12 @@ const PROSE_STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Irregular plurals that the suffix rules below would get wrong. */
-const IRREGULAR: Readonly<Record<string, string>> = {
-  people: 'person',
-  children: 'child',
-  leader: 'lead',
-  leadership: 'lead',
-};
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['people', 'person'],
+  ['children', 'child'],
+  ['leader', 'lead'],
+  ['leadership', 'lead'],
+]);
 
 /**
  * Folds a plural to its singular with a few suffix rules. It need not produce dictionary words, only
@@ -90,7 +90,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
  * words like "business", "status" and "analysis" are left alone.
  */
 export function singular(word: string): string {
-  const irregular = Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word] : undefined;
+  const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return irregular;
   if (word.length <= 3) return word;
   if (word.endsWith('men') && word.length > 4) return `${word.slice(0, -3)}man`;
