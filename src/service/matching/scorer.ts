@@ -5,6 +5,7 @@ import { OccupationVocabulary } from './occupation-vocabulary';
 import { occupationPrior } from './priors';
 import { MIN_MATCH_SCORE, VAGUE_WORD_IDF } from './rating';
 import { headSynonyms } from './synonyms';
+import { sortByScore } from './score-order';
 import { TaskIndex } from './task-index';
 import type { Reach, TitleIndex } from './title-index';
 import { MANAGEMENT_WORDS, namesNoField } from './title-shape';
@@ -75,10 +76,16 @@ interface Weighing {
   titleFactor: number;
 }
 
-/** An occupation (index into the O*NET part's occupations) with its score for one query. */
-export interface ScoredOccupation {
-  readonly o: number;
-  readonly score: number;
+/**
+ * The occupations that clear MIN_MATCH_SCORE for one query, best first: occ[k] (an index into the O*NET
+ * part's occupations) scores score[k], for k < count. The arrays are the scorer's own, valid until
+ * its next query.
+ */
+export interface Candidates {
+  readonly vague: boolean;
+  readonly count: number;
+  readonly occ: Int32Array;
+  readonly score: Float64Array;
 }
 
 /**
@@ -108,6 +115,11 @@ export class OccupationScorer {
    */
   private readonly touchedOcc: Int32Array;
   private touchedCount = 0;
+  /** The last query's candidates (see candidates()), and scratch space to sort them. */
+  private readonly orderOcc: Int32Array;
+  private readonly orderScore: Float64Array;
+  private readonly sortOcc: Int32Array;
+  private readonly sortScore: Float64Array;
   private readonly occScore: Float64Array;
   private readonly descScores: Float64Array;
   /** What bounds each reached occupation's best title score and own-title cosine, before any title is read. */
@@ -162,6 +174,10 @@ export class OccupationScorer {
     this.modifierOnly = new Uint8Array(occCount);
     this.seen = new Uint8Array(occCount);
     this.touchedOcc = new Int32Array(occCount);
+    this.orderOcc = new Int32Array(occCount);
+    this.orderScore = new Float64Array(occCount);
+    this.sortOcc = new Int32Array(occCount);
+    this.sortScore = new Float64Array(occCount);
     this.occScore = new Float64Array(occCount);
     this.descScores = new Float64Array(occCount);
     this.bestBound = new Float64Array(occCount);
@@ -175,22 +191,21 @@ export class OccupationScorer {
    * title touches share only a generic word with it). The sort is stable, so among equal scores the
    * first-touched occupation stays first.
    */
-  candidates(
-    words: readonly string[],
-    head: string | null,
-    description: string,
-  ): { vague: boolean; order: ScoredOccupation[] } {
+  candidates(words: readonly string[], head: string | null, description: string): Candidates {
     const vague = this.score(words, head, description);
-    const order: ScoredOccupation[] = [];
-    const { occScore, touchedOcc } = this;
+    const { occScore, touchedOcc, orderOcc, orderScore } = this;
+    let count = 0;
     for (let k = 0; k < this.touchedCount; k++) {
       const o = touchedOcc[k] as number;
       const score = occScore[o] as number;
-      if (score >= MIN_MATCH_SCORE) order.push({ o, score });
+      if (score >= MIN_MATCH_SCORE) {
+        orderOcc[count] = o;
+        orderScore[count++] = score;
+      }
     }
     this.clear();
-    order.sort((a, b) => b.score - a.score);
-    return { vague, order };
+    sortByScore(orderOcc, orderScore, count, this.sortOcc, this.sortScore);
+    return { vague, count, occ: orderOcc, score: orderScore };
   }
 
   /** A title score of occupation o as the description re-weighs it (unchanged without one). */
