@@ -185,6 +185,19 @@ const CENSUS_SCHOOL_INDUSTRIES: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
+ * The restrictions the index writes in words, with no industry code: retail trade (NAICS 44-45), manufacturing
+ * ("Mfg. not listed above": any manufacturing industry the index does not list apart, 31-33), and government as
+ * the class of worker ("FGOV", "SGOV", "LGOV", "GOV": federal, state, local), which OEWS's sector 99 measures by
+ * ownership, as the service reads NAICS 92 (docs/methodology.md section 3). Private ("PR"), self-employed ("OWN")
+ * and a kind of school or practice ("Preschool", "(Mental health focus)") name no one sector.
+ */
+const CENSUS_INDUSTRY_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/^retail\b/i, '44'],
+  [/^mfg\b/i, '31'],
+  [/^[fsl]?gov\b/i, '92'],
+];
+
+/**
  * The NAICS code to ask an index line's industry restriction with. The label holds in each industry the
  * line lists ("7860, 7870", "1470-1670", "(1770)", "Bowling alley 8580", "8680 exc. drive-ins"), so a caller
  * in the first listed one gets it: that code's NAICS industry where the crosswalk names one, else its
@@ -193,10 +206,10 @@ const CENSUS_SCHOOL_INDUSTRIES: ReadonlyMap<number, string> = new Map([
  */
 export function censusIndustrySector(restriction: string): string | null {
   const text = restriction.trim();
-  if (/^\W*exc|not listed/i.test(text)) return null;
+  if (/^\W*exc|^\W*any not listed/i.test(text)) return null;
   const listed = text.split(/\bexc/i)[0] ?? '';
   const first = /\d{3,4}/.exec(listed);
-  if (first === null) return null;
+  if (first === null) return CENSUS_INDUSTRY_WORDS.find(([word]) => word.test(listed))?.[1] ?? null;
   const code = Number(first[0]);
   return CENSUS_SCHOOL_INDUSTRIES.get(code) ?? sectorOf(code);
 }

@@ -24,4 +24,15 @@ describe('censusIndustrySector', () => {
     expect(censusIndustrySector('\\ Any not listed')).toBeNull();
     expect(censusIndustrySector('')).toBeNull();
   });
+
+  it('reads the restrictions written in words: retail, manufacturing, government as the class of worker', () => {
+    expect(censusIndustrySector('Retail')).toBe('44');
+    expect(censusIndustrySector('Mfg. not listed above')).toBe('31');
+    expect(censusIndustrySector('FGOV')).toBe('92');
+    expect(censusIndustrySector('LGOV')).toBe('92');
+    expect(censusIndustrySector('GOV or PR')).toBe('92');
+    expect(censusIndustrySector('PR')).toBeNull();
+    expect(censusIndustrySector('OWN')).toBeNull();
+    expect(censusIndustrySector('Preschool')).toBeNull();
+  });
 });

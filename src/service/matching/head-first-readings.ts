@@ -48,8 +48,9 @@ export class HeadFirstReadings {
    * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
    * Representatives, Services"), else the seller the request's industry names (SELLERS_OF_SECTOR: in
    * retail trade only retail sales workers, in wholesale trade and manufacturing only their sales
-   * representatives), else a salesperson (the retail sales workers' word). The best-scored of these
-   * wins, so a line O*NET lists under a sales
+   * representatives; the reading's best seller of that kind, whether or not it leads the reading), else a
+   * salesperson (the retail sales workers' word). The best-scored of these wins, so a line O*NET lists
+   * under a sales
    * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
    * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
    * department names as employers write them) is left as it is. The answer is at most Probable.
@@ -71,7 +72,13 @@ export class HeadFirstReadings {
       (sector === undefined || (this.socCodes[e.o] as string).startsWith(sector.minorGroup));
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
     const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
-    const read = this.ranked(`${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`, description).list[0];
+    const asSeller = this.ranked(
+      `${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`,
+      description,
+    ).list;
+    // With the industry's kind of seller, the best of that kind the reading reaches: "pharmaceuticals
+    // salesperson" reaches the wholesale representatives first, which a retailer does not employ.
+    const read = sector === undefined ? asSeller[0] : asSeller.find(isSeller);
     let best: RankedEntry | undefined = direct.list.find(isSeller);
     if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;

@@ -15,6 +15,7 @@ import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
+import { atSectorSupervisor } from './sector-supervisor';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -128,8 +129,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
+    const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
     return atSchoolLevel(
-      sectorPrior.apply(atSchooling(managed, schooling, zones), industry),
+      industry === ''
+        ? sectored
+        : atSectorSupervisor(sectored, sectorPrior.concentration(industry), isFirstLineSupervisor, socCodes),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,

@@ -27,7 +27,7 @@ import type { MatchRating } from '../contracts';
 export const MIN_MATCH_SCORE = 0.3;
 export const CONFIDENT_SCORE = 0.85;
 const CONFIDENT_LEAD = 0.15;
-const PROBABLE_SCORE = 0.6;
+export const PROBABLE_SCORE = 0.6;
 export const VAGUE_WORD_IDF = 5.5;
 
 export function rateMatch(score: number, runnerUpScore: number, vague: boolean): MatchRating | null {

@@ -10,10 +10,10 @@ import { inferred, type RankedEntry, type Ranking } from './ranking';
  * industry. OEWS publishes each occupation's employment per NAICS sector, so the matcher knows how
  * concentrated each candidate is in that sector: its share of the sector's jobs over its share of all
  * jobs (the location quotient of labour economics). With an industry, each candidate's score gains
- * WEIGHT x ln(that ratio), the logarithm capped at +-CAP: at most +-0.05, so the industry decides between
- * candidates the title leaves close and never turns a clear answer into a weak one. An occupation the
- * sector file does not list for the sector counts as the least concentrated; one whose figure OEWS
- * withholds is neither favoured nor held back.
+ * WEIGHT x ln(that ratio), the logarithm kept within -CAP and +CAP_UP: from -0.05 to +0.1, so the
+ * industry decides between candidates the title leaves close and never turns a clear answer into a weak
+ * one. An occupation the sector file does not list for the sector counts as the least concentrated; one
+ * whose figure OEWS withholds is neither favoured nor held back.
  *
  * Candidates are taken in their ranked order with each score capped by those ranked before it, so the
  * ranking's own choices (readings, entry-level exclusions) stand unless the industry outweighs the gap.
@@ -23,10 +23,19 @@ import { inferred, type RankedEntry, type Ranking } from './ranking';
  */
 const WEIGHT = 0.05;
 const CAP = 1;
+/**
+ * A concentration counts up to e^CAP_UP (about 7 times the occupation's share of all jobs): the sector
+ * holding most of an occupation's jobs (broadcast technicians in information, helpers of extraction workers
+ * in mining) is evidence OEWS measures, while a low or missing figure is partly OEWS's coverage (no
+ * self-employed, farms or private households; withheld cells), so the penalty stays at -CAP.
+ */
+const CAP_UP = 2;
 
 export class SectorPrior {
   /** Per OEWS sector key, each occupation's ln(concentration), capped; NaN where OEWS withholds it. */
   private readonly logRatio = new Map<string, Float64Array>();
+  /** Per OEWS sector key, each occupation's concentration (0 where the sector lists none, NaN where withheld). */
+  private readonly ratio = new Map<string, Float64Array>();
 
   constructor(part: OnetPart, socCodes: readonly string[]) {
     const sectors = Object.entries(part.occupations.sectorEmployment);
@@ -44,17 +53,29 @@ export class SectorPrior {
       });
     }
     for (const [key, { total, byOccupation }] of sectors) {
+      const ratio = Float64Array.from(byOccupation, (jobs, o) => {
+        const all = national.get(socCodes[o] as string) ?? 0;
+        if (jobs < 0) return Number.NaN;
+        return jobs === 0 || all === 0 ? 0 : jobs / total / (all / nationalTotal);
+      });
+      this.ratio.set(key, ratio);
       this.logRatio.set(
         key,
-        Float64Array.from(byOccupation, (jobs, o) => {
-          const all = national.get(socCodes[o] as string) ?? 0;
-          if (jobs < 0) return Number.NaN;
-          if (jobs === 0 || all === 0) return -CAP;
-          const ratio = jobs / total / (all / nationalTotal);
-          return Math.max(-CAP, Math.min(CAP, Math.log(ratio)));
-        }),
+        ratio.map((r) =>
+          Number.isNaN(r) ? r : r === 0 ? -CAP : Math.max(-CAP, Math.min(CAP_UP, Math.log(r))),
+        ),
       );
     }
+  }
+
+  /**
+   * Each occupation's concentration in the industry's sector (its share of the sector's jobs over its
+   * share of all jobs; 0 where the sector file lists none, NaN where OEWS withholds it), or undefined
+   * without a sector the file covers.
+   */
+  concentration(naics: string): Float64Array | undefined {
+    const key = oewsSector(naics);
+    return key === null ? undefined : this.ratio.get(key);
   }
 
   /** The ranking reordered by the industry's evidence (see above); unchanged without a known sector. */

@@ -181,6 +181,17 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(matcher.match('Sales auto parts', '', '4413')?.socCode).toBe('41-2022');
   });
 
+  it("is the industry's kind of seller even where the line read as a seller reaches another kind first", () => {
+    // "pharmaceuticals salesperson" reaches the wholesale representatives first, whom retail trade does
+    // not employ as its sellers; read, not found (the wholesale answer was Confident without the industry).
+    expect(matcher.match('Sales pharmaceuticals', '', '446110')).toMatchObject({
+      socCode: '41-2031',
+      rating: 'Possible',
+    });
+    expect(matcher.match('Sales office machines', '', '44')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales pharmaceuticals', '', '4242')?.socCode).toBe('41-4011');
+  });
+
   it('keeps the sales occupation O*NET lists for it', () => {
     expect(match('Sales insurance')).toMatchObject({ socCode: '41-3021', rating: 'Confident' });
   });

@@ -61,6 +61,31 @@ describe('SectorPrior', () => {
   });
 });
 
+describe('SectorPrior: how far a concentration counts', () => {
+  // In sector 44, occupation 1 holds about 7.4 times its share of all jobs (ln 2), occupation 0 about 2.7
+  // times (ln 1); occupation 2 is not employed there at all.
+  const prior = new SectorPrior(
+    partWith({
+      '44': { total: 1000, byOccupation: [100, 100, 0] },
+      '31': { total: 11000, byOccupation: [340, 62, 500] },
+    }),
+    SOC,
+  );
+
+  it('helps a candidate up to seven times as concentrated by twice the weight (+0.10)', () => {
+    // 0.86 + 0.10 beats 0.90 + 0.05: with the help capped at e, as before, the order would stand.
+    expect(order(prior.apply(ranking([0, 0.9], [1, 0.86]), '44'))).toEqual([1, 0]);
+    expect(order(prior.apply(ranking([0, 0.9], [1, 0.84]), '44'))).toEqual([0, 1]);
+  });
+
+  it('holds back an occupation the sector does not employ by the weight only (-0.05)', () => {
+    // 0.90 - 0.05 against 0.78 + 0.05: the unemployed occupation keeps its lead (a penalty of 0.10 would
+    // lose it); against 0.82 + 0.05 it does not.
+    expect(order(prior.apply(ranking([2, 0.9], [0, 0.78]), '44'))).toEqual([2, 0]);
+    expect(order(prior.apply(ranking([2, 0.9], [0, 0.82]), '44'))).toEqual([0, 2]);
+  });
+});
+
 describe('the industry in the real matcher', () => {
   let matcher: OnetMatcher;
   let part: OnetPart;

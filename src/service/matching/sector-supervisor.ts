@@ -1,0 +1,47 @@
+import { inferred, leading, type RankedEntry, type Ranking } from './ranking';
+import { PROBABLE_SCORE } from './rating';
+
+/**
+ * A supervisor whose workers the title leaves unnamed, read from the employer's sector
+ * (docs/methodology.md §2a, "Readings").
+ *
+ * The SOC classifies a first-line supervisor by the workers supervised (supervisors of production
+ * workers, of food preparation workers, of retail sales workers...), and O*NET lists the supervisor
+ * titles that name only a unit or a shift ("Shift Supervisor", "Department Supervisor", "Floor
+ * Manager") under several of those groups. When the title's three best candidates are first-line
+ * supervisors of three different groups, the title names a rank but not the workers; with an industry
+ * (NAICSCode, D10), they are the workers that industry employs: the answer is the first-line supervisor
+ * candidate most concentrated in the industry's sector (OEWS national sector staffing, sector-prior.ts),
+ * when the sector employs it at least MIN_CONCENTRATION times its share of all jobs (a shift supervisor
+ * at a factory supervises production workers). Only a candidate the title itself reaches well enough for
+ * a Probable answer (rating.ts) competes: the sector chooses among the supervisors the title names, it
+ * does not bring in one the title barely reaches. The answer is read, not found: at most Probable. A title
+ * that one group claims ahead of the others, no industry, or no candidate that concentrated leave the
+ * ranking as it is.
+ */
+const CLAIMANTS = 3;
+const MIN_CONCENTRATION = 2;
+
+export function atSectorSupervisor(
+  ranking: Ranking,
+  /** Each occupation's concentration in the request's sector (SectorPrior.concentration), if any. */
+  concentration: Float64Array | undefined,
+  isFirstLineSupervisor: (o: number) => boolean,
+  socCodes: readonly string[],
+): Ranking {
+  const { list } = ranking;
+  if (concentration === undefined || list.length < CLAIMANTS) return ranking;
+  const claimants = list.slice(0, CLAIMANTS);
+  if (!claimants.every((e) => isFirstLineSupervisor(e.o))) return ranking;
+  if (new Set(claimants.map((e) => socCodes[e.o])).size < CLAIMANTS) return ranking;
+  let best: RankedEntry | undefined;
+  for (const e of list) {
+    const c = concentration[e.o] as number;
+    // A figure OEWS withholds (NaN) fails every comparison: such a candidate is never chosen.
+    if (!isFirstLineSupervisor(e.o) || e.score < PROBABLE_SCORE || !(c >= MIN_CONCENTRATION)) continue;
+    if (best === undefined || c > (concentration[best.o] as number)) best = e;
+  }
+  const top = list[0];
+  if (best === undefined || top === undefined || socCodes[best.o] === socCodes[top.o]) return ranking;
+  return leading(ranking, { ...best, rating: inferred(best.rating) });
+}
