@@ -49,19 +49,22 @@ export class OccupationVocabulary {
    * For the query's word positions `positions` (each the vocabulary ids that fill it: the word and
    * its head-noun synonyms; none for a word the vocabulary lacks, which no occupation knows and which
    * therefore tells them apart in nothing) with weights `weights`, calls `visit` with the share of
-   * the query's weight (squared, as in the cosine) that each occupation in `occs` leaves unexplained.
+   * the query's weight (squared, as in the cosine) that each occupation in `occs[0 .. count)` leaves
+   * unexplained.
    */
   unexplainedShare(
     positions: readonly (readonly number[])[],
     weights: readonly number[],
-    occs: readonly number[],
+    occs: Int32Array,
+    count: number,
     visit: (occ: number, share: number) => void,
   ): void {
     let total = 0;
     for (let i = 0; i < positions.length; i++)
       if ((positions[i] as readonly number[]).length > 0) total += (weights[i] as number) ** 2;
     if (total === 0) return;
-    for (const o of occs) {
+    for (let k = 0; k < count; k++) {
+      const o = occs[k] as number;
       let missing = 0;
       for (let i = 0; i < positions.length; i++) {
         const ids = positions[i] as readonly number[];

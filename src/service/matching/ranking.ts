@@ -39,23 +39,34 @@ export function directRanking(
   return (title, description) => {
     const { words, level } = queryWords.read(title);
     if (words.length === 0) return { words, level, list: [] };
-    const { vague, order } = scorer.candidates(words, headNoun(title, words, personNoun), description);
+    const { vague, count, occ, score } = scorer.candidates(
+      words,
+      headNoun(title, words, personNoun),
+      description,
+    );
     // A candidate's lead is over the best occupation of another SOC code: the leader for all but the
     // leader's own SOC code, whose runner-up is the first entry of another code.
-    const leadSoc = order[0] === undefined ? '' : (socCodes[order[0].o] as string);
-    const otherBest = order.find((e) => socCodes[e.o] !== leadSoc)?.score ?? 0;
+    const leadSoc = count === 0 ? '' : (socCodes[occ[0] as number] as string);
+    const leadScore = count === 0 ? 0 : (score[0] as number);
+    let otherBest = 0;
+    for (let k = 0; k < count; k++)
+      if (socCodes[occ[k] as number] !== leadSoc) {
+        otherBest = score[k] as number;
+        break;
+      }
     const list: RankedEntry[] = [];
     const entryLevel = isEntryLevelTitle(title);
-    for (const entry of order) {
-      const soc = socCodes[entry.o] as string;
+    for (let k = 0; k < count; k++) {
+      const o = occ[k] as number;
+      const soc = socCodes[o] as string;
       // An intern, trainee or apprentice is never priced as a doctor or a chief executive, unless the
       // title itself says medicine ("Medical Intern", "Surgical Resident").
       if (entryLevel && (isDoctorLike(soc) || soc === CHIEF_EXECUTIVES_SOC)) continue;
-      const runnerUp = soc === leadSoc ? otherBest : (order[0]?.score ?? 0);
-      const rated = rateMatch(entry.score, runnerUp, vague);
+      const runnerUp = soc === leadSoc ? otherBest : leadScore;
+      const rated = rateMatch(score[k] as number, runnerUp, vague);
       if (rated === null) break;
-      const rating = rated === 'Confident' && confidentDoubt(entry.o, words) ? 'Probable' : rated;
-      list.push({ o: entry.o, score: entry.score, rating });
+      const rating = rated === 'Confident' && confidentDoubt(o, words) ? 'Probable' : rated;
+      list.push({ o, score: score[k] as number, rating });
     }
     return { words, level, list };
   };

@@ -5,6 +5,7 @@ import { OccupationVocabulary } from './occupation-vocabulary';
 import { occupationPrior } from './priors';
 import { MIN_MATCH_SCORE, VAGUE_WORD_IDF } from './rating';
 import { headSynonyms } from './synonyms';
+import { sortByScore } from './score-order';
 import { TaskIndex } from './task-index';
 import type { Reach, TitleIndex } from './title-index';
 import { MANAGEMENT_WORDS, namesNoField } from './title-shape';
@@ -75,10 +76,16 @@ interface Weighing {
   titleFactor: number;
 }
 
-/** An occupation (index into the O*NET part's occupations) with its score for one query. */
-export interface ScoredOccupation {
-  readonly o: number;
-  readonly score: number;
+/**
+ * The occupations that clear MIN_MATCH_SCORE for one query, best first: occ[k] (an index into the O*NET
+ * part's occupations) scores score[k], for k < count. The arrays are the scorer's own, valid until
+ * its next query.
+ */
+export interface Candidates {
+  readonly vague: boolean;
+  readonly count: number;
+  readonly occ: Int32Array;
+  readonly score: Float64Array;
 }
 
 /**
@@ -102,7 +109,17 @@ export class OccupationScorer {
   /** Occupations whose own title names another person qualified by the query's head noun (see score()). */
   private readonly modifierOnly: Uint8Array;
   private readonly seen: Uint8Array;
-  private readonly touchedOcc: number[] = [];
+  /**
+   * The occupations a query touched, touchedOcc[0 .. touchedCount): a typed array, as a plain array
+   * emptied for each query would give its storage back and grow it again, push by push.
+   */
+  private readonly touchedOcc: Int32Array;
+  private touchedCount = 0;
+  /** The last query's candidates (see candidates()), and scratch space to sort them. */
+  private readonly orderOcc: Int32Array;
+  private readonly orderScore: Float64Array;
+  private readonly sortOcc: Int32Array;
+  private readonly sortScore: Float64Array;
   private readonly occScore: Float64Array;
   private readonly descScores: Float64Array;
   /** What bounds each reached occupation's best title score and own-title cosine, before any title is read. */
@@ -156,6 +173,11 @@ export class OccupationScorer {
     this.headAgrees = new Uint8Array(occCount);
     this.modifierOnly = new Uint8Array(occCount);
     this.seen = new Uint8Array(occCount);
+    this.touchedOcc = new Int32Array(occCount);
+    this.orderOcc = new Int32Array(occCount);
+    this.orderScore = new Float64Array(occCount);
+    this.sortOcc = new Int32Array(occCount);
+    this.sortScore = new Float64Array(occCount);
     this.occScore = new Float64Array(occCount);
     this.descScores = new Float64Array(occCount);
     this.bestBound = new Float64Array(occCount);
@@ -169,21 +191,21 @@ export class OccupationScorer {
    * title touches share only a generic word with it). The sort is stable, so among equal scores the
    * first-touched occupation stays first.
    */
-  candidates(
-    words: readonly string[],
-    head: string | null,
-    description: string,
-  ): { vague: boolean; order: ScoredOccupation[] } {
+  candidates(words: readonly string[], head: string | null, description: string): Candidates {
     const vague = this.score(words, head, description);
-    const order: ScoredOccupation[] = [];
-    const { occScore } = this;
-    for (const o of this.touchedOcc) {
+    const { occScore, touchedOcc, orderOcc, orderScore } = this;
+    let count = 0;
+    for (let k = 0; k < this.touchedCount; k++) {
+      const o = touchedOcc[k] as number;
       const score = occScore[o] as number;
-      if (score >= MIN_MATCH_SCORE) order.push({ o, score });
+      if (score >= MIN_MATCH_SCORE) {
+        orderOcc[count] = o;
+        orderScore[count++] = score;
+      }
     }
     this.clear();
-    order.sort((a, b) => b.score - a.score);
-    return { vague, order };
+    sortByScore(orderOcc, orderScore, count, this.sortOcc, this.sortScore);
+    return { vague, count, occ: orderOcc, score: orderScore };
   }
 
   /** A title score of occupation o as the description re-weighs it (unchanged without one). */
@@ -204,7 +226,8 @@ export class OccupationScorer {
   private keepReachable(titleBest: Float64Array, titleOwn: Float64Array, w: Weighing): void {
     const { touchedOcc, prior, headAgrees } = this;
     let kept = 0;
-    for (const o of touchedOcc) {
+    for (let k = 0; k < this.touchedCount; k++) {
+      const o = touchedOcc[k] as number;
       const titleBound =
         (titleBest[o] as number) +
         OCCUPATION_TITLE_BONUS * (titleOwn[o] as number) +
@@ -213,7 +236,7 @@ export class OccupationScorer {
       if (this.weighed(titleBound, o, w) >= MIN_MATCH_SCORE - BOUND_SLACK) touchedOcc[kept++] = o;
       else this.clearOccupation(o);
     }
-    touchedOcc.length = kept;
+    this.touchedCount = kept;
   }
 
   /**
@@ -225,7 +248,7 @@ export class OccupationScorer {
   private score(words: readonly string[], head: string | null, description: string): boolean {
     const { titleIndex, touchedOcc, seen, bestBound, ownBound, best, ownCos, occScore, prior } = this;
     const { headAgrees, modifierOnly } = this;
-    touchedOcc.length = 0;
+    this.touchedCount = 0;
     // A one-word query is its own head: nothing to weigh against.
     const headWord = words.length > 1 ? head : null;
     // The title, then again with its head noun in other words ("Call Center Agent" as "... Representative").
@@ -255,7 +278,7 @@ export class OccupationScorer {
         const o = reach.occupations[at] as number;
         if (seen[o] === 0) {
           seen[o] = 1;
-          touchedOcc.push(o);
+          touchedOcc[this.touchedCount++] = o;
         }
         const factor = headIndex >= 0 && !reach.holds(at, headIndex) ? pass.factor * headless : pass.factor;
         bestBound[o] = Math.max(bestBound[o] as number, factor * (reach.bestBound[at] as number));
@@ -269,9 +292,10 @@ export class OccupationScorer {
     // The description re-weighs every occupation the title reaches, normalised by the best of them.
     const descWords = this.descriptionWords(description);
     let descTop = 0;
-    if (descWords.length > 0 && touchedOcc.length > 1) {
+    if (descWords.length > 0 && this.touchedCount > 1) {
       this.taskIndex.score(descWords, seen, this.descScores);
-      for (const o of touchedOcc) descTop = Math.max(descTop, this.descScores[o] as number);
+      for (let k = 0; k < this.touchedCount; k++)
+        descTop = Math.max(descTop, this.descScores[touchedOcc[k] as number] as number);
     }
     const weighing: Weighing = {
       descTop,
@@ -305,10 +329,12 @@ export class OccupationScorer {
       titleIndex.scoreTitles(reaches[p] as Reach, pass.head, seen, pass.factor, headless, best, ownCos);
     }
     if (modifiersOnly)
-      for (const o of touchedOcc)
+      for (let k = 0; k < this.touchedCount; k++) {
+        const o = touchedOcc[k] as number;
         if (modifierOnly[o] === 1) best[o] = (best[o] as number) * HEADLESS_TITLE_FACTOR;
+      }
     this.keepReachable(best, ownCos, weighing);
-    const kept = touchedOcc.length;
+    const kept = this.touchedCount;
 
     // Words of the title that an occupation never uses anywhere (titles, tasks, description) are
     // unexplained by it: its match rests on the other words, perhaps in another sense.
@@ -327,16 +353,16 @@ export class OccupationScorer {
         positions.push(ids);
         weights.push(id === undefined ? 0 : (titleIndex.idf[id] as number));
       }
-      this.vocabulary.unexplainedShare(positions, weights, touchedOcc, (o, share) => {
+      this.vocabulary.unexplainedShare(positions, weights, touchedOcc, kept, (o, share) => {
         best[o] = (best[o] as number) * (1 - UNEXPLAINED_PENALTY * share);
       });
     }
-    for (const o of touchedOcc)
-      occScore[o] =
-        (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
-    for (const o of touchedOcc)
-      if (headAgrees[o] === 1) occScore[o] = (occScore[o] as number) + OWN_TITLE_HEAD_BONUS;
-    for (const o of touchedOcc) occScore[o] = this.weighed(occScore[o] as number, o, weighing);
+    for (let k = 0; k < kept; k++) {
+      const o = touchedOcc[k] as number;
+      let score = (best[o] as number) + OCCUPATION_TITLE_BONUS * (ownCos[o] as number) + (prior[o] as number);
+      if (headAgrees[o] === 1) score += OWN_TITLE_HEAD_BONUS;
+      occScore[o] = this.weighed(score, o, weighing);
+    }
     return vague;
   }
 
@@ -374,7 +400,7 @@ export class OccupationScorer {
   }
 
   private clear(): void {
-    for (const o of this.touchedOcc) this.clearOccupation(o);
-    this.touchedOcc.length = 0;
+    for (let k = 0; k < this.touchedCount; k++) this.clearOccupation(this.touchedOcc[k] as number);
+    this.touchedCount = 0;
   }
 }

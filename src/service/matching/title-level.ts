@@ -72,37 +72,37 @@ const DIRECTOR: LevelDef = { name: 'Director', shift: 1, rank: 6 };
 const EXECUTIVE: LevelDef = { name: 'Executive', shift: 2, rank: 7 };
 
 /** Level words in any position ("Software Engineering Intern"), unless they are the whole title. */
-const ANYWHERE: Readonly<Record<string, LevelDef>> = {
-  intern: ENTRY,
-  internship: ENTRY,
-  trainee: ENTRY,
-};
+const ANYWHERE: ReadonlyMap<string, LevelDef> = new Map([
+  ['intern', ENTRY],
+  ['internship', ENTRY],
+  ['trainee', ENTRY],
+]);
 
 /** Pure level words anywhere before the last word. */
-const PURE: Readonly<Record<string, LevelDef>> = {
-  junior: JUNIOR,
-  associate: JUNIOR,
-  mid: INTERMEDIATE,
-  intermediate: INTERMEDIATE,
-  senior: SENIOR,
-  experienced: SENIOR,
-  lead: LEAD,
-  principal: PRINCIPAL,
-};
+const PURE: ReadonlyMap<string, LevelDef> = new Map([
+  ['junior', JUNIOR],
+  ['associate', JUNIOR],
+  ['mid', INTERMEDIATE],
+  ['intermediate', INTERMEDIATE],
+  ['senior', SENIOR],
+  ['experienced', SENIOR],
+  ['lead', LEAD],
+  ['principal', PRINCIPAL],
+]);
 
 /** Grade numbers, a level only as the last word ("Engineer II", "Accountant 3"). */
-const GRADE: Readonly<Record<string, LevelDef>> = {
-  i: JUNIOR,
-  '1': JUNIOR,
-  ii: INTERMEDIATE,
-  '2': INTERMEDIATE,
-  iii: SENIOR,
-  '3': SENIOR,
-  iv: PRINCIPAL,
-  '4': PRINCIPAL,
-  v: PRINCIPAL,
-  '5': PRINCIPAL,
-};
+const GRADE: ReadonlyMap<string, LevelDef> = new Map([
+  ['i', JUNIOR],
+  ['1', JUNIOR],
+  ['ii', INTERMEDIATE],
+  ['2', INTERMEDIATE],
+  ['iii', SENIOR],
+  ['3', SENIOR],
+  ['iv', PRINCIPAL],
+  ['4', PRINCIPAL],
+  ['v', PRINCIPAL],
+  ['5', PRINCIPAL],
+]);
 
 /** Where "staff" is a technical career rung ("Staff Engineer"); elsewhere it is filler ("Staff Accountant"). */
 const STAFF_RUNG_NOUNS: ReadonlySet<string> = new Set([
@@ -134,8 +134,8 @@ export function extractTitleLevel(title: string): LevelledTitle {
   const comma = title.lastIndexOf(',');
   if (comma > 0) {
     const tail = titleWords(title.slice(comma + 1));
-    const pure = tail.filter((w) => Object.hasOwn(PURE, w) || Object.hasOwn(ANYWHERE, w));
-    const grades = tail.filter((w) => Object.hasOwn(GRADE, w) || FILLER.has(w));
+    const pure = tail.filter((w) => PURE.has(w) || ANYWHERE.has(w));
+    const grades = tail.filter((w) => GRADE.has(w) || FILLER.has(w));
     if (pure.length > 0 && pure.length + grades.length === tail.length)
       return extractLevel([...pure, ...titleWords(title.slice(0, comma)), ...grades]);
   }
@@ -158,7 +158,7 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
     // files many apprentices' titles under the trade's helpers ("Electrician Apprentice"), others under
     // the trade itself, and the titles decide.
     if (w === 'apprentice' && words.length > 1) pure(ENTRY, [w]);
-    const anywhere = Object.hasOwn(ANYWHERE, w) ? ANYWHERE[w] : undefined;
+    const anywhere = ANYWHERE.get(w);
     if (anywhere !== undefined) {
       pure(anywhere, [w]);
       removedPure.push(w);
@@ -170,7 +170,7 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
       removedPure.push(w);
       continue;
     }
-    const grade = Object.hasOwn(GRADE, w) ? GRADE[w] : undefined;
+    const grade = GRADE.get(w);
     const previous = words[i - 1];
     if (grade !== undefined && i > 0 && (isLast || (previous !== undefined && GRADE_MARKERS.has(previous)))) {
       pure(grade, [w]);
@@ -184,7 +184,7 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
       removedPure.push(w);
       continue;
     }
-    const def = Object.hasOwn(PURE, w) ? PURE[w] : undefined;
+    const def = PURE.get(w);
     if (def !== undefined && !isLast) {
       pure(def, [w]);
       removedPure.push(w);

@@ -264,6 +264,18 @@ const afterWord: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 };
 
 /**
+ * The tables above as maps, built once: every word of every title is looked up, and a map holds only
+ * its own entries (a title word such as "constructor" finds no Object.prototype member).
+ */
+const AFTER_WORD: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  Object.entries(afterWord).map(([word, byPrevious]) => [word, new Map(Object.entries(byPrevious))]),
+);
+const CONTEXTUAL: ReadonlyMap<string, ReadonlyArray<readonly [ReadonlySet<string>, string]>> = new Map(
+  Object.entries(contextual),
+);
+const EXPANSIONS: ReadonlyMap<string, string> = new Map(Object.entries(ABBREVIATIONS));
+
+/**
  * Expands `word` given its neighbours. Returns the expansion (one or more words separated by spaces),
  * or the word itself when it is not an abbreviation.
  */
@@ -273,18 +285,12 @@ export function expandAbbreviation(
   next: string | undefined,
 ): string {
   if (previous !== undefined) {
-    const byPrev = own(afterWord, word);
-    const expansion = byPrev === undefined ? undefined : own(byPrev, previous);
+    const expansion = AFTER_WORD.get(word)?.get(previous);
     if (expansion !== undefined) return expansion;
   }
   if (next !== undefined) {
-    for (const [nextWords, expansion] of own(contextual, word) ?? [])
+    for (const [nextWords, expansion] of CONTEXTUAL.get(word) ?? [])
       if (nextWords.has(next)) return expansion;
   }
-  return own(ABBREVIATIONS, word) ?? word;
-}
-
-/** Own-property lookup: a title word such as "constructor" must not find Object.prototype members. */
-function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
+  return EXPANSIONS.get(word) ?? word;
 }

@@ -77,12 +77,12 @@ const PROSE_STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Irregular plurals that the suffix rules below would get wrong. */
-const IRREGULAR: Readonly<Record<string, string>> = {
-  people: 'person',
-  children: 'child',
-  leader: 'lead',
-  leadership: 'lead',
-};
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['people', 'person'],
+  ['children', 'child'],
+  ['leader', 'lead'],
+  ['leadership', 'lead'],
+]);
 
 /**
  * Folds a plural to its singular with a few suffix rules. It need not produce dictionary words, only
@@ -90,7 +90,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
  * words like "business", "status" and "analysis" are left alone.
  */
 export function singular(word: string): string {
-  const irregular = Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word] : undefined;
+  const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return irregular;
   if (word.length <= 3) return word;
   if (word.endsWith('men') && word.length > 4) return `${word.slice(0, -3)}man`;
@@ -190,9 +190,12 @@ function titleRawWords(text: string): string[] {
  * Mgrs" -> senior, account, manager), stop words removed. Order is kept: the level extractor needs positions.
  */
 export function titleWords(text: string): string[] {
-  const raw = titleRawWords(text)
-    .flatMap((w) => (w.includes(' ') ? w.split(' ') : [w]))
-    .map(singular);
+  // Plain loops, not flatMap and a split of every word: every title of every match passes here.
+  const raw: string[] = [];
+  for (const w of titleRawWords(text)) {
+    if (!w.includes(' ')) raw.push(singular(w));
+    else for (const part of w.split(' ')) raw.push(singular(part));
+  }
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const word = raw[i] as string;
@@ -206,8 +209,9 @@ export function titleWords(text: string): string[] {
           ? 'laborer'
           : expandAbbreviation(word, raw[i - 1], raw[i + 1]);
     // Expansions are folded too, so "HR" gives the same words as "Human Resources".
-    for (const w of expanded.split(' '))
-      if (!TITLE_STOPWORDS.has(w)) out.push(expanded === word ? w : singular(w));
+    if (expanded === word) {
+      if (!TITLE_STOPWORDS.has(word)) out.push(word);
+    } else for (const w of expanded.split(' ')) if (!TITLE_STOPWORDS.has(w)) out.push(singular(w));
   }
   return out;
 }

@@ -218,6 +218,12 @@ const SPANISH_IF_SPANISH_CONTEXT: Readonly<Record<string, string>> = {
   conductor: 'driver',
 };
 
+/** The two tables as maps: every word of every title is looked up (own entries only, as Object.hasOwn). */
+const SPANISH_WORDS: ReadonlyMap<string, string> = new Map(Object.entries(SPANISH));
+const SPANISH_IF_SPANISH_CONTEXT_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries(SPANISH_IF_SPANISH_CONTEXT),
+);
+
 /** Spanish function words, dropped like English stop words when the title reads as Spanish. */
 const SPANISH_STOPWORDS: ReadonlySet<string> = new Set([
   'de',
@@ -236,15 +242,13 @@ const SPANISH_STOPWORDS: ReadonlySet<string> = new Set([
  * no Spanish occupation word is returned as is (same array), so English titles pay one look-up per word.
  */
 export function englishFromSpanish(words: readonly string[]): readonly string[] {
-  if (!words.some((w) => Object.hasOwn(SPANISH, w))) return words;
+  let spanish = false;
+  for (const w of words) if (SPANISH_WORDS.has(w)) spanish = true;
+  if (!spanish) return words;
   const out: string[] = [];
   for (const w of words) {
     if (SPANISH_STOPWORDS.has(w)) continue;
-    const english = Object.hasOwn(SPANISH, w)
-      ? SPANISH[w]
-      : Object.hasOwn(SPANISH_IF_SPANISH_CONTEXT, w)
-        ? SPANISH_IF_SPANISH_CONTEXT[w]
-        : undefined;
+    const english = SPANISH_WORDS.get(w) ?? SPANISH_IF_SPANISH_CONTEXT_WORDS.get(w);
     out.push(...(english ?? w).split(' '));
   }
   return out;
