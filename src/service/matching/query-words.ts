@@ -30,11 +30,11 @@ export class QueryWords {
   /** The matching words and the level of a title. */
   read(title: string): { words: string[]; level: LevelSignal | null } {
     const { content, level } = extractTitleLevel(title);
+    const words = withoutExclusion(content);
+    // Most titles use title words only: nothing to join, split or repair, only repeats to drop.
+    if (words.every((w) => this.isTitleWord(w))) return { words: [...new Set(words)], level };
     return {
-      words: this.repaired(
-        this.splitCompounds(this.joinedCompounds(withoutExclusion(content))),
-        acronyms(title),
-      ),
+      words: this.repaired(this.splitCompounds(this.joinedCompounds(words)), acronyms(title)),
       level,
     };
   }
@@ -48,7 +48,6 @@ export class QueryWords {
    */
   joinedCompounds(words: readonly string[]): readonly string[] {
     let out: string[] | null = null;
-    // One look-up per word: most titles have no word that is no title word, and end the loop unjoined.
     let previousKnown = words.length > 0 && this.isTitleWord(words[0] as string);
     for (let i = 1; i < words.length; i++) {
       const known = this.isTitleWord(words[i] as string);
