@@ -6,10 +6,11 @@ import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-cod
 import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
+import { atGenericRank } from './generic-rank';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
-import { directRanking } from './ranking';
+import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atQualified, readQualifiers } from './qualifiers';
@@ -73,6 +74,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
   const readings = new TitleReadings(ranked, roles, socCodes);
+  const genericRank = (ranking: Ranking, description: string): Ranking =>
+    atGenericRank(ranking, ranked, description, (o, w) => (ownTitleWords[o] as Set<string>).has(w));
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
 
   function occupationMatch(
@@ -123,11 +126,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     let teachingNamed: boolean | undefined;
     const unnamedTeacher = (o: number): boolean =>
       isPostsecondaryTeacher(socCodes[o] as string) && !(teachingNamed ??= namesTeaching(title));
-    const direct = atTeachingTitle(
-      exclusion.apply(atQualified(readings.read(title, description, industry), qualified), title),
-      title,
-      socCodes,
-    );
+    // A subordinate rank and a bare rank head noun is read as the head noun, Junior (generic-rank.ts).
+    const generic = genericRank(readings.read(title, description, industry), description);
+    const direct = atTeachingTitle(exclusion.apply(atQualified(generic, qualified), title), title, socCodes);
     const ranked = atRankedTitle(
       direct,
       title,

@@ -253,3 +253,11 @@ export function effectiveShift(
 export function traineeLevel(words: readonly string[]): LevelSignal {
   return signal(ENTRY, words, false);
 }
+
+/**
+ * The Junior level a subordinate rank word gives a generic rank title read as its head noun
+ * ("Assistant Manager" as a junior manager: generic-rank.ts, docs/methodology.md §2a).
+ */
+export function juniorLevel(words: readonly string[]): LevelSignal {
+  return signal(JUNIOR, words, false);
+}
