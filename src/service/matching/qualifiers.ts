@@ -24,11 +24,22 @@ const CLOSING = /[\s,;(-]+(?:any\b.*|(?:(?:or|and|not)\s+)*(?:un)?specified\b(?:
  */
 const FTE = /[\s,;(/-]*\b(?:\d*\.?\d+\s*)?fte\b(?:\s*\d*\.?\d+)?\s*\)?/gi;
 
+/**
+ * The Census occupation index's class-of-worker clause ("Operator COW exc OWN": an operator of any class of
+ * worker but the self-employed; docs/methodology.md §2a, "Eighth round, restricted lines the title misses")
+ * says who employs the worker, as an industry restriction says where: no title word. "COW" is the index's
+ * short form, written in capitals after the title's first word; matched, it was read as the animal and put
+ * the line with the farmworkers. A "cow" in lower case ("Cow tester") stays a title word.
+ */
+const CLASS_OF_WORKER = /[\s,;(-]+COW\b.*$/;
+
 /** The title without its qualifiers, and whether it had any; the title as it is without one. */
 export function readQualifiers(written: string): { title: string; qualified: boolean } {
   const title = /fte/i.test(written)
     ? written.replace(FTE, ' ').replace(/\s+/g, ' ').trim() || written
     : written;
+  const worker = title.replace(CLASS_OF_WORKER, '').trim();
+  if (worker !== '' && worker !== title) return readQualifiers(worker);
   if (!MAY_QUALIFY.test(title)) return { title, qualified: false };
   let read = title.replace(CATCH_ALL, ' ');
   for (let closing = CLOSING.exec(read); closing !== null && closing.index > 0; closing = CLOSING.exec(read))

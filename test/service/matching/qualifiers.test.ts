@@ -27,6 +27,16 @@ describe('readQualifiers', () => {
     for (const title of ['Lifter', 'Softener Operator']) expect(readQualifiers(title).title).toBe(title);
   });
 
+  it('drops the Census index class-of-worker clause ("COW ..."), which says who employs, not the job', () => {
+    // docs/methodology.md §2a, "Eighth round, restricted lines the title misses".
+    expect(readQualifiers('Welder COW exc OWN')).toEqual({ title: 'Welder', qualified: false });
+    expect(readQualifiers('Painter, COW PR').title).toBe('Painter');
+    expect(readQualifiers('Loader COW exc GOV etc')).toEqual({ title: 'Loader', qualified: false });
+    // The animal, in lower case or as the first word, stays a title word.
+    for (const title of ['Cow milker', 'Dairy cow feeder', 'COW'])
+      expect(readQualifiers(title).title).toBe(title);
+  });
+
   it('leaves a title without qualifiers, and words that only hold the letters, as written', () => {
     for (const title of ['Company Driver', 'Sketch Artist', 'Operations Manager', 'Nurse Anesthetist'])
       expect(readQualifiers(title)).toEqual({ title, qualified: false });
