@@ -112,6 +112,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
+  const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const read = (written: string, description: string, industry: string) => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
@@ -145,7 +146,13 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     return atSchoolLevel(
       industry === ''
         ? sectored
-        : atSectorSupervisor(sectored, sectorPrior.concentration(industry), isFirstLineSupervisor, socCodes),
+        : atSectorSupervisor(
+            sectored,
+            sectorPrior.concentration(industry),
+            isFirstLineSupervisor,
+            socCodes,
+            (w) => supervisorGroups.get(w) ?? 0,
+          ),
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
@@ -214,6 +221,30 @@ function ownHeadWords(titles: readonly string[], ownTitleWords: readonly Set<str
     const head = new Set(titleWords(occupationTitleHeadPart(t)).filter((w) => all.has(w)));
     return head.size > 0 ? head : all;
   });
+}
+
+/**
+ * Each word of the chosen occupations' O*NET titles (any kind): how many SOC codes among them use it
+ * (sector-supervisor.ts reads a word many supervisor groups use as a unit, not the workers).
+ */
+function wordGroups(
+  part: OnetPart,
+  chosen: (o: number) => boolean,
+  socCodes: readonly string[],
+): Map<string, number> {
+  const codes = new Map<string, Set<string>>();
+  const { titles, vocab } = part;
+  for (let t = 0; t < titles.occ.length; t++) {
+    const o = titles.occ[t] as number;
+    if (!chosen(o)) continue;
+    for (let k = titles.start[t] as number; k < (titles.start[t + 1] as number); k++) {
+      const word = vocab[titles.words[k] as number] as string;
+      const set = codes.get(word) ?? new Set<string>();
+      set.add(socCodes[o] as string);
+      codes.set(word, set);
+    }
+  }
+  return new Map([...codes].map(([word, set]) => [word, set.size]));
 }
 
 /** The words of each occupation's own O*NET title: head-noun agreement and the management-word level read them. */

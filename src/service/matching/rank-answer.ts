@@ -39,8 +39,10 @@ const RANK_WORDS: ReadonlySet<string> = new Set([
   'administrator',
 ]);
 
-const namesRank = (words: readonly string[]): boolean =>
-  words.some((w) => SUPERVISOR_WORDS.has(w) || RANK_WORDS.has(w));
+/** A word that names a rank: a supervisor's (role-readings.ts) or another (RANK_WORDS). */
+export const isRankWord = (w: string): boolean => SUPERVISOR_WORDS.has(w) || RANK_WORDS.has(w);
+
+const namesRank = (words: readonly string[]): boolean => words.some(isRankWord);
 
 /** The ranking with a first-line supervisor answer moved to the first other candidate, for a title naming no rank. */
 /**

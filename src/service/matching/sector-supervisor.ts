@@ -1,4 +1,5 @@
 import { inferred, leading, type RankedEntry, type Ranking } from './ranking';
+import { isRankWord } from './rank-answer';
 import { PROBABLE_SCORE } from './rating';
 
 /**
@@ -18,9 +19,23 @@ import { PROBABLE_SCORE } from './rating';
  * does not bring in one the title barely reaches. The answer is read, not found: at most Probable. A title
  * that one group claims ahead of the others, no industry, or no candidate that concentrated leave the
  * ranking as it is.
+ *
+ * A title one group claims alone reads the same way when it names the rank and the unit but no workers
+ * of that group ("Floor Manager", filed by O*NET with the retail sales workers' supervisors), and the
+ * sector employs the group below its share of all jobs (concentration under UNNAMED_CONCENTRATION): a
+ * floor manager at a restaurant supervises the restaurant's workers (docs/methodology.md §2a, "Eighth
+ * round, restricted lines the title misses"). Such a title is rank words and unit words: words that the
+ * O*NET titles of at least CLAIMANTS supervisor groups use ("floor", "shift", "department"). A word
+ * fewer groups use ("cook", "retail") names the workers, and the answer stands.
  */
 const CLAIMANTS = 3;
 const MIN_CONCENTRATION = 2;
+const UNNAMED_CONCENTRATION = 1;
+
+/** A title of rank words and unit words, with a rank word: no workers named. */
+function namesNoWorkers(words: readonly string[], supervisorGroups: (word: string) => number): boolean {
+  return words.some(isRankWord) && words.every((w) => isRankWord(w) || supervisorGroups(w) >= CLAIMANTS);
+}
 
 export function atSectorSupervisor(
   ranking: Ranking,
@@ -28,12 +43,23 @@ export function atSectorSupervisor(
   concentration: Float64Array | undefined,
   isFirstLineSupervisor: (o: number) => boolean,
   socCodes: readonly string[],
+  /** How many first-line supervisor groups' O*NET titles use a word. */
+  supervisorGroups: (word: string) => number,
 ): Ranking {
   const { list } = ranking;
-  if (concentration === undefined || list.length < CLAIMANTS) return ranking;
+  const first = list[0];
+  if (concentration === undefined || first === undefined || !isFirstLineSupervisor(first.o)) return ranking;
   const claimants = list.slice(0, CLAIMANTS);
-  if (!claimants.every((e) => isFirstLineSupervisor(e.o))) return ranking;
-  if (new Set(claimants.map((e) => socCodes[e.o])).size < CLAIMANTS) return ranking;
+  const claimed =
+    claimants.length === CLAIMANTS &&
+    claimants.every((e) => isFirstLineSupervisor(e.o)) &&
+    new Set(claimants.map((e) => socCodes[e.o])).size === CLAIMANTS;
+  // A NaN concentration (withheld) is not below the bound: the answer stands.
+  const unnamed =
+    !claimed &&
+    (concentration[first.o] as number) < UNNAMED_CONCENTRATION &&
+    namesNoWorkers(ranking.words, supervisorGroups);
+  if (!claimed && !unnamed) return ranking;
   let best: RankedEntry | undefined;
   for (const e of list) {
     const c = concentration[e.o] as number;
@@ -41,7 +67,6 @@ export function atSectorSupervisor(
     if (!isFirstLineSupervisor(e.o) || e.score < PROBABLE_SCORE || !(c >= MIN_CONCENTRATION)) continue;
     if (best === undefined || c > (concentration[best.o] as number)) best = e;
   }
-  const top = list[0];
-  if (best === undefined || top === undefined || socCodes[best.o] === socCodes[top.o]) return ranking;
+  if (best === undefined || socCodes[best.o] === socCodes[first.o]) return ranking;
   return leading(ranking, { ...best, rating: inferred(best.rating) });
 }

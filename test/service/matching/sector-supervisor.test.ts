@@ -16,6 +16,14 @@ const ranking = (...entries: [number, number][]): Ranking => ({
   level: null,
   list: entries.map(([o, score]) => ({ o, score, rating: score >= 0.85 ? 'Confident' : 'Probable' })),
 });
+/** How many supervisor groups' titles use a word: unit words many, the workers' words one. */
+const GROUPS = new Map([
+  ['floor', 4],
+  ['shift', 4],
+  ['retail', 1],
+  ['clerk', 2],
+]);
+const OWN = (w: string): number => GROUPS.get(w) ?? 0;
 const order = (r: Ranking): number[] => r.list.map((e) => e.o);
 /** A sector that employs occupation 3 at eight times its share of all jobs, the others below theirs. */
 const factory = Float64Array.from([0.3, 0.2, 0.4, 8, 9]);
@@ -27,6 +35,7 @@ describe('atSectorSupervisor', () => {
       factory,
       isSupervisor,
       SOC,
+      OWN,
     );
     expect(order(out)).toEqual([3, 0, 1, 2]);
     expect(out.list[0]).toMatchObject({ o: 3, rating: 'Probable' });
@@ -34,24 +43,42 @@ describe('atSectorSupervisor', () => {
 
   it('keeps a title one group claims first, a worker among the first three, and a weak concentration', () => {
     const named = ranking([0, 1.1], [4, 0.9], [1, 0.8], [3, 0.7]);
-    expect(atSectorSupervisor(named, factory, isSupervisor, SOC)).toBe(named);
+    expect(atSectorSupervisor(named, factory, isSupervisor, SOC, OWN)).toBe(named);
     const three = ranking([0, 1.04], [1, 1.0], [2, 0.99], [3, 0.83]);
     const weak = Float64Array.from([0.3, 0.2, 0.4, 1.5, 9]);
-    expect(atSectorSupervisor(three, weak, isSupervisor, SOC)).toBe(three);
-    expect(atSectorSupervisor(three, undefined, isSupervisor, SOC)).toBe(three);
+    expect(atSectorSupervisor(three, weak, isSupervisor, SOC, OWN)).toBe(three);
+    expect(atSectorSupervisor(three, undefined, isSupervisor, SOC, OWN)).toBe(three);
     // A figure OEWS withholds (NaN) is no concentration.
     const withheld = Float64Array.from([0.3, 0.2, 0.4, Number.NaN, 9]);
-    expect(atSectorSupervisor(three, withheld, isSupervisor, SOC)).toBe(three);
+    expect(atSectorSupervisor(three, withheld, isSupervisor, SOC, OWN)).toBe(three);
   });
 
   it('lets only a supervisor the title reaches as a Probable answer compete', () => {
     const barely = ranking([0, 1.04], [1, 1.0], [2, 0.99], [3, 0.5]);
-    expect(atSectorSupervisor(barely, factory, isSupervisor, SOC)).toBe(barely);
+    expect(atSectorSupervisor(barely, factory, isSupervisor, SOC, OWN)).toBe(barely);
+  });
+
+  it('reads a title one group claims alone by the sector when it names the rank but none of its workers', () => {
+    // docs/methodology.md §2a, "Eighth round, restricted lines the title misses".
+    const alone = (...words: string[]): Ranking => ({
+      ...ranking([1, 0.96], [4, 0.7], [3, 0.65]),
+      words,
+    });
+    const unit = alone('floor', 'manager');
+    expect(order(atSectorSupervisor(unit, factory, isSupervisor, SOC, OWN))).toEqual([3, 1, 4]);
+    expect(atSectorSupervisor(unit, factory, isSupervisor, SOC, OWN).list[0]?.rating).toBe('Probable');
+    // The workers named ("retail"), no rank named, or a sector that employs the answer's group at its share.
+    for (const named of [alone('retail', 'floor', 'manager'), alone('floor', 'clerk')])
+      expect(atSectorSupervisor(named, factory, isSupervisor, SOC, OWN)).toBe(named);
+    const atShare = Float64Array.from([0.3, 1, 0.4, 8, 9]);
+    expect(atSectorSupervisor(unit, atShare, isSupervisor, SOC, OWN)).toBe(unit);
+    const withheld = Float64Array.from([0.3, Number.NaN, 0.4, 8, 9]);
+    expect(atSectorSupervisor(unit, withheld, isSupervisor, SOC, OWN)).toBe(unit);
   });
 
   it('keeps the answer when it is itself the most concentrated supervisor', () => {
     const first = ranking([3, 1.04], [1, 1.0], [2, 0.99]);
-    expect(atSectorSupervisor(first, factory, isSupervisor, SOC)).toBe(first);
+    expect(atSectorSupervisor(first, factory, isSupervisor, SOC, OWN)).toBe(first);
   });
 });
 
@@ -72,6 +99,15 @@ describe('unnamed workers in the real matcher', () => {
 
   it('reads a shift supervisor in government as the police supervisors the title reaches, not a weaker match', () => {
     expect(matcher.match('Shift Supervisor', '', '921110')?.socCode).toBe('33-1012');
+  });
+
+  it('reads a floor manager at a restaurant as the food workers’ supervisor, not the retail one', () => {
+    expect(matcher.match('Floor Manager', '', '722511')).toMatchObject({
+      socCode: '35-1012',
+      rating: 'Probable',
+    });
+    expect(matcher.match('Floor Manager', '', '')?.socCode).toBe('41-1011');
+    expect(matcher.match('Floor Manager', '', '452210')?.socCode).toBe('41-1011');
   });
 
   it('keeps a supervisor whose workers the title names', () => {
