@@ -25,16 +25,19 @@ import { PROBABLE_SCORE } from './rating';
  * sector employs the group below its share of all jobs (concentration under UNNAMED_CONCENTRATION): a
  * floor manager at a restaurant supervises the restaurant's workers (docs/methodology.md §2a, "Eighth
  * round, restricted lines the title misses"). Such a title is rank words and unit words: words that the
- * O*NET titles of at least CLAIMANTS supervisor groups use ("floor", "shift", "department"). A word
- * fewer groups use ("cook", "retail") names the workers, and the answer stands.
+ * O*NET titles of at least UNIT_GROUPS supervisor groups use, a quarter of O*NET's 25 ("floor", "shift",
+ * "department", "station"). A word fewer groups use ("cook", "food", "retail", "production") names the
+ * workers, and the answer stands.
  */
 const CLAIMANTS = 3;
 const MIN_CONCENTRATION = 2;
 const UNNAMED_CONCENTRATION = 1;
+/** A word at least this many first-line supervisor groups' O*NET titles use is a unit, not the workers. */
+const UNIT_GROUPS = 6;
 
 /** A title of rank words and unit words, with a rank word: no workers named. */
 function namesNoWorkers(words: readonly string[], supervisorGroups: (word: string) => number): boolean {
-  return words.some(isRankWord) && words.every((w) => isRankWord(w) || supervisorGroups(w) >= CLAIMANTS);
+  return words.some(isRankWord) && words.every((w) => isRankWord(w) || supervisorGroups(w) >= UNIT_GROUPS);
 }
 
 export function atSectorSupervisor(
