@@ -27,7 +27,9 @@ import { PROBABLE_SCORE } from './rating';
  * round, restricted lines the title misses"). Such a title is rank words and unit words: words that the
  * O*NET titles of at least UNIT_GROUPS supervisor groups use, a quarter of O*NET's 25 ("floor", "shift",
  * "department", "station"). A word fewer groups use ("cook", "food", "retail", "production") names the
- * workers, and the answer stands.
+ * workers, and the answer stands. Where the title reaches none of the supervisors the sector employs at
+ * least MIN_CONCENTRATION times its share (a floor manager at a factory: O*NET's production supervisors
+ * list no floor), the sector's most concentrated supervisors answer, at most Possible.
  */
 const CLAIMANTS = 3;
 const MIN_CONCENTRATION = 2;
@@ -70,6 +72,32 @@ export function atSectorSupervisor(
     if (!isFirstLineSupervisor(e.o) || e.score < PROBABLE_SCORE || !(c >= MIN_CONCENTRATION)) continue;
     if (best === undefined || c > (concentration[best.o] as number)) best = e;
   }
+  if (best === undefined && unnamed) {
+    // The title of rank and unit words reaches none of the sector's supervisors: the sector's own most
+    // concentrated supervisors answer, as the title's answer would, at most Possible (the title does not
+    // name them).
+    const own = sectorSupervisor(concentration, isFirstLineSupervisor);
+    if (own >= 0 && socCodes[own] !== socCodes[first.o])
+      return leading(ranking, { o: own, score: first.score, rating: 'Possible' });
+  }
   if (best === undefined || socCodes[best.o] === socCodes[first.o]) return ranking;
   return leading(ranking, { ...best, rating: inferred(best.rating) });
+}
+
+/** The first-line supervisor occupation the sector employs most concentrated (at least MIN_CONCENTRATION), or -1. */
+function sectorSupervisor(
+  concentration: Float64Array,
+  isFirstLineSupervisor: (o: number) => boolean,
+): number {
+  let best = -1;
+  for (let o = 0; o < concentration.length; o++) {
+    const c = concentration[o] as number;
+    if (
+      isFirstLineSupervisor(o) &&
+      c >= MIN_CONCENTRATION &&
+      (best < 0 || c > (concentration[best] as number))
+    )
+      best = o;
+  }
+  return best;
 }

@@ -76,6 +76,18 @@ describe('atSectorSupervisor', () => {
     expect(atSectorSupervisor(unit, withheld, isSupervisor, SOC, OWN)).toBe(unit);
   });
 
+  it('answers the sector’s own supervisors, Possible, when the title of rank and unit words reaches none', () => {
+    const unreached: Ranking = { ...ranking([1, 0.96], [4, 0.7], [2, 0.5]), words: ['floor', 'manager'] };
+    const out = atSectorSupervisor(unreached, factory, isSupervisor, SOC, OWN);
+    expect(out.list[0]).toMatchObject({ o: 3, rating: 'Possible' });
+    expect(order(out)).toEqual([3, 1, 4, 2]);
+    // Not where the workers are named, nor where no supervisor is concentrated in the sector.
+    const named: Ranking = { ...unreached, words: ['retail', 'floor', 'manager'] };
+    expect(atSectorSupervisor(named, factory, isSupervisor, SOC, OWN)).toBe(named);
+    const spread = Float64Array.from([0.3, 0.2, 0.4, 1.5, 9]);
+    expect(atSectorSupervisor(unreached, spread, isSupervisor, SOC, OWN)).toBe(unreached);
+  });
+
   it('keeps the answer when it is itself the most concentrated supervisor', () => {
     const first = ranking([3, 1.04], [1, 1.0], [2, 0.99]);
     expect(atSectorSupervisor(first, factory, isSupervisor, SOC, OWN)).toBe(first);
@@ -108,6 +120,13 @@ describe('unnamed workers in the real matcher', () => {
     });
     expect(matcher.match('Floor Manager', '', '')?.socCode).toBe('41-1011');
     expect(matcher.match('Floor Manager', '', '452210')?.socCode).toBe('41-1011');
+  });
+
+  it('reads a floor manager at a metal works as the production supervisors the sector employs, Possible', () => {
+    expect(matcher.match('Floor Manager', '', '332710')).toMatchObject({
+      socCode: '51-1011',
+      rating: 'Possible',
+    });
   });
 
   it('keeps a supervisor whose workers the title names', () => {
