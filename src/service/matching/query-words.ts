@@ -21,10 +21,21 @@ export class QueryWords {
     private readonly titleIndex: TitleIndex,
   ) {
     const { titleCount } = titleIndex;
-    this.wordRepair = new WordRepair(part.vocab, titleCount, (w) => {
-      const id = titleIndex.wordIds.get(w);
-      return id !== undefined && (titleCount[id] as number) > 0;
-    });
+    // The terms of O*NET's task statements and descriptions (stemmed): a word of its own is not repaired.
+    const proseTerms = new Uint8Array(part.vocab.length);
+    for (const term of part.tasks.terms) proseTerms[term] = 1;
+    this.wordRepair = new WordRepair(
+      part.vocab,
+      titleCount,
+      (w) => {
+        const id = titleIndex.wordIds.get(w);
+        return id !== undefined && (titleCount[id] as number) > 0;
+      },
+      (term) => {
+        const id = titleIndex.wordIds.get(term);
+        return id !== undefined && proseTerms[id] === 1;
+      },
+    );
   }
 
   /** The matching words and the level of a title. */

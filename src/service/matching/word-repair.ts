@@ -1,4 +1,4 @@
-import { stem } from '../text/normalize';
+import { singular, stem } from '../text/normalize';
 
 /**
  * Reads a title word that no O*NET title uses as the title word it most likely stands for, so that a
@@ -17,6 +17,10 @@ import { stem } from '../text/normalize';
  * - a short form: the word's letters appear in order in a title word that starts with the same letter
  *   and is at most 1 / MIN_SHORT_FORM_SHARE times as long ("custdn" in custodian, "wkr" in worker).
  *   A short form that is the start of the word ("maint", "equip") is preferred to one that skips letters.
+ * A typo or skeleton reading is not made of a word that O*NET's task statements and descriptions use in
+ * its own right (its stem is a prose term, the reading's stem another): "inspect" is no insect, "grooming"
+ * no grooving, "chat" no chart (docs/methodology.md §2a, "Eighth round, title shapes, continued"). A
+ * prefix short form ("equip") and a typo of the same word ("refueller") are still read.
  * Among several candidates the word used by more O*NET titles wins: the common word is the likelier
  * meaning. Only words used by at least MIN_TITLES titles are candidates, so that a stray word of one
  * title is never guessed.
@@ -44,11 +48,13 @@ export class WordRepair {
   /**
    * @param vocab the title vocabulary (word id -> word)
    * @param titleCount how many O*NET titles use each word id
+   * @param isProseTerm whether O*NET's task statements or descriptions use a term (a stemmed word)
    */
   constructor(
     private readonly vocab: readonly string[],
     private readonly titleCount: ArrayLike<number>,
     private readonly isKnown: (word: string) => boolean,
+    private readonly isProseTerm: (term: string) => boolean = () => false,
   ) {
     vocab.forEach((word, id) => {
       if ((titleCount[id] ?? 0) < MIN_TITLES || !/^[a-z]+$/.test(word)) return;
@@ -71,6 +77,16 @@ export class WordRepair {
     return found;
   }
 
+  /**
+   * `read`, unless `word` is a word of O*NET's prose in its own right and `read` is no form of it: then
+   * `word` is that word, not a typo or a skeleton of another (see the class comment).
+   */
+  private unlessOwnWord(word: string, read: string | null): string | null {
+    if (read === null) return null;
+    const own = stem(singular(word));
+    return own !== stem(singular(read)) && this.isProseTerm(own) ? null : read;
+  }
+
   /** The title word `word` is a one-edit typo of (see above), or null. */
   typoOf(word: string): string | null {
     return this.isKnown(word) || !/^[a-z]+$/.test(word) ? null : this.typo(word);
@@ -82,7 +98,7 @@ export class WordRepair {
     for (const d of [word, ...deleteOne(word)])
       for (const id of this.deletes.get(d) ?? [])
         if (!seen.has(id) && keepsFirstLetter(word, this.vocab[id] as string)) seen.add(id);
-    return this.mostUsed([...seen]);
+    return this.unlessOwnWord(word, this.mostUsed([...seen]));
   }
 
   private derived(word: string): string | null {
@@ -102,7 +118,7 @@ export class WordRepair {
       if (candidate.startsWith(word)) prefixes.push(id);
       else if (isSubsequence(word, candidate)) skeletons.push(id);
     }
-    return this.mostUsed(prefixes) ?? this.mostUsed(skeletons);
+    return this.mostUsed(prefixes) ?? this.unlessOwnWord(word, this.mostUsed(skeletons));
   }
 
   private mostUsed(ids: readonly number[]): string | null {

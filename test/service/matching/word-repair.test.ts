@@ -64,6 +64,25 @@ describe('WordRepair on a small vocabulary (typos and HR short forms)', () => {
     expect(repair.repair('qwerty')).toBeNull();
   });
 
+  it('leaves a word of O*NET prose alone unless the reading is a form of it (docs/methodology.md §2a)', () => {
+    const words = ['insect', 'chart', 'equipment', 'refueler', 'worker'];
+    const prose = new Set(['inspect', 'chat', 'equip', 'refuel']);
+    const own = new WordRepair(
+      words,
+      [5, 9, 40, 3, 90],
+      (w) => words.includes(w),
+      (t) => prose.has(t),
+    );
+    // A typo and a skeleton of another word: "inspect" is no insect, "chat" no chart.
+    expect(own.repair('inspect')).toBeNull();
+    expect(own.repair('chat')).toBeNull();
+    // A typo of the same word and a prefix short form are still read.
+    expect(own.repair('refueller')).toBe('refueler');
+    expect(own.repair('equip')).toBe('equipment');
+    // A word prose does not use is still a typo.
+    expect(own.repair('wroker')).toBe('worker');
+  });
+
   it('tells one edit from two', () => {
     expect(withinOneEdit('regsitered', 'registered')).toBe(true);
     expect(withinOneEdit('registerd', 'registered')).toBe(true);
@@ -93,6 +112,13 @@ describe('the matcher with word repair, on the real O*NET index', () => {
   it('reads a field O*NET names only by its practitioner ("-ology" as "-ologist")', () => {
     expect(matcher.match('Cryptology Analyst', '')?.socCode).toBe('15-1212');
     expect(matcher.match('Electrology Technician', '')?.socCode).toBe('39-5094');
+  });
+
+  it('reads an ordinary word of O*NET prose as itself, not as a title word one edit away', () => {
+    // "grooming" is no "grooving", "inspect" no "insect", "chat" no "chart".
+    expect(matcher.match('Pet Grooming Assistant', '')?.socCode).toBe('39-2021');
+    expect(matcher.match('Inspect Technician', '')?.socCode).toBe('51-9061');
+    expect(matcher.match('Chat Support Agent', '')?.socCode).toBe('43-4051');
   });
 
   it('still finds nothing for nonsense', () => {
