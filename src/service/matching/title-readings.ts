@@ -51,6 +51,9 @@ const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?)\b/g
  * applies only when the direct match is not already that kind of answer, and its answer is at most
  * Probable: the title was interpreted, not found.
  */
+
+/** A trainee word that names the programme, not the person in it (title-shape.ts traineeWords). */
+const TRAINING_PROGRAMMES: ReadonlySet<string> = new Set(['residency', 'fellowship']);
 export class TitleReadings {
   constructor(
     private readonly ranked: RankTitle,
@@ -299,6 +302,10 @@ export class TitleReadings {
     const { words } = direct;
     const trainee = traineeWords(words);
     if (trainee.length === 0) return null;
+    // A programme ("Residency", "Fellowship") beside a faculty word names what the faculty teaches:
+    // "Residency Faculty Physician" is faculty, no trainee (docs/methodology.md §2a, "Readings").
+    if (trainee.every((w) => TRAINING_PROGRAMMES.has(w)) && words.some((w) => FACULTY_WORDS.has(w)))
+      return null;
     // A post-graduate year or a house officer is a physician's residency whatever else the title says.
     const graduateMedical = trainee.some((w) => /^pgy\d*$/.test(w) || w === 'house');
     // Otherwise the trainee word is the title's head ("Dermatology Resident", "Fellow - Cardiology") or

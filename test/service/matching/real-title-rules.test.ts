@@ -129,6 +129,17 @@ describe('physicians in training', () => {
     });
   });
 
+  it('leave the faculty of a residency or fellowship programme at the practice they teach', () => {
+    // "Residency" and "Fellowship" name the programme; beside a faculty word they say what is taught.
+    expect(pick(match('Pediatrics Residency Faculty Physician'))).toMatchObject({
+      socCode: '29-1221',
+      levelShift: 0,
+    });
+    expect(pick(match('Fellowship Faculty Physician, Cardiology'))).toMatchObject({ levelShift: 0 });
+    // The trainee in it is still a trainee.
+    expect(pick(match('Pediatrics Resident'))).toMatchObject({ socCode: '29-1229', levelShift: -2 });
+  });
+
   it('leave titles where "resident" or "fellow" names no trainee alone', () => {
     expect(pick(match('Resident Assistant'))).toMatchObject({ socCode: '39-9041', levelShift: 0 });
     expect(soc('Resident Manager')).toBe('11-9141');
