@@ -1,5 +1,5 @@
 /**
- * A job written in both its forms ("Waiter/Waitress", "Host/Hostess", "Steward/Stewardess", "Salesman/
+ * A job written in both its forms ("Waiter/Waitress", "Host/Hostess", "Salesman/
  * Saleswoman"; docs/methodology.md §2a, "Readings"): one role, not two, so the title is read with the
  * first form. Read as two words, both forms count towards an occupation whose own title lists both
  * ("Waiters and Waitresses"), which outweighed what the rest of the title says ("Room service

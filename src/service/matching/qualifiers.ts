@@ -2,7 +2,7 @@ import { inferred, type Ranking } from './ranking';
 
 /**
  * Catch-all qualifiers in a title (docs/methodology.md §2a, "Readings"): "etc", "nec" (not elsewhere
- * classified), "ns" (not specified), a closing "any ..." ("Millwright any activity", "Sales buyer any
+ * classified), "ns" (not specified), a closing "any ..." ("Glazier any activity", "Sales buyer any
  * commodity") and a closing "(not) specified" or "unspecified". Occupation indexes write them on lines
  * that cover every kind of a job, and some employers ("Cook, Dishwasher, etc."). They name no occupation,
  * and matched as title words they mislead ("etc" is read as a short form of "etcher"), so the title is
@@ -18,14 +18,14 @@ const CATCH_ALL = /[\s,;(/-]+(?:etc|n\.?e\.?c|n\.?s)\b\.?/gi;
 const CLOSING = /[\s,;(-]+(?:any\b.*|(?:(?:or|and|not)\s+)*(?:un)?specified\b(?:\s+or)?)\s*\)?\s*$/i;
 
 /**
- * A full-time-equivalent share ("Hospice Physician (0.8 FTE)", "RN 0.6 FTE") says the job's hours, as
+ * A full-time-equivalent share ("Clinic Physician (0.8 FTE)", "RN 0.6 FTE") says the job's hours, as
  * the arrangement words normalize.ts drops do ("PT", "PRN"): no title word. Matched, "fte" was read as a
  * short form of "fitter" and the title lost its answer.
  */
 const FTE = /[\s,;(/-]*\b(?:\d*\.?\d+\s*)?fte\b(?:\s*\d*\.?\d+)?\s*\)?/gi;
 
 /**
- * The Census occupation index's class-of-worker clause ("Operator COW exc OWN": an operator of any class of
+ * The Census occupation index's class-of-worker clause ("Mixer COW exc OWN": an operator of any class of
  * worker but the self-employed; docs/methodology.md §2a, "Eighth round, restricted lines the title misses")
  * says who employs the worker, as an industry restriction says where: no title word. "COW" is the index's
  * short form, written in capitals after the title's first word; matched, it was read as the animal and put

@@ -52,7 +52,7 @@ export class QueryWords {
 
   /**
    * Two adjacent words, one of which no O*NET title uses, read as the closed compound O*NET writes
-   * ("Free lance Writer" -> freelance, "Bio chemical Engineer" -> biochemical): the word alone says
+   * ("Free lance Editor" -> freelance, "Bio chemical Engineer" -> biochemical): the word alone says
    * nothing, and word repair would read it as another word. Only where the closed form is a title word
    * and each part has at least 3 letters. Two title words stay apart: "Dish washer" may mean either
    * (docs/methodology.md §2a, the third round).
@@ -163,7 +163,7 @@ export class QueryWords {
 }
 
 /**
- * The words of 3 to 6 letters a title written in mixed case spells in capitals ("Director of ROTC",
+ * The words of 3 to 6 letters a title written in mixed case spells in capitals ("Director of JROTC",
  * "Professional Landscape Architect (PLA)"): acronyms. One that no O*NET title uses (and the
  * abbreviations table does not expand) names a credential, a program or a unit whose letters say
  * nothing of the job, and word repair misread it as the short form of a word ("rotc" as robotic, "pla"

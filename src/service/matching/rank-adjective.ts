@@ -1,6 +1,6 @@
 /**
  * A rank written as an adjective (docs/methodology.md §2a, "Readings"): "Supervisory Custodian",
- * "Supervisory Wastewater Treatment Plant Operator", as U.S. federal position titles write every
+ * "Supervisory Water Treatment Plant Operator", as U.S. federal position titles write every
  * supervisor's post. O*NET writes the rank as the noun "Supervisor", and uses "supervisory" in a few titles
  * only, mostly for the technology "supervisory control and data acquisition"; so the rare adjective pulled a
  * title to those few ("Supervisory Nurse" answered as fire supervisors, through "Supervisory Forester"),

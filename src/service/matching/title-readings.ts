@@ -172,7 +172,7 @@ export class TitleReadings {
     const first = direct.list[0];
     if (words.length < 2 || !words.includes('apprentice') || listsTitle(first)) return null;
     // A helper of the trade named is where O*NET files apprentices itself: keep it. A helper of another
-    // trade ("Apprentice Press Operator" as electricians' helpers, through O*NET's bare "Apprentice") is
+    // trade ("Apprentice Kiln Operator" as electricians' helpers, through O*NET's bare "Apprentice") is
     // not the trade the title names.
     if (
       first !== undefined &&

