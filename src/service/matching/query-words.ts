@@ -20,17 +20,13 @@ export class QueryWords {
     part: OnetPart,
     private readonly titleIndex: TitleIndex,
   ) {
-    const { titleCount } = titleIndex;
     // The terms of O*NET's task statements and descriptions (stemmed): a word of its own is not repaired.
     const proseTerms = new Uint8Array(part.vocab.length);
     for (const term of part.tasks.terms) proseTerms[term] = 1;
     this.wordRepair = new WordRepair(
       part.vocab,
-      titleCount,
-      (w) => {
-        const id = titleIndex.wordIds.get(w);
-        return id !== undefined && (titleCount[id] as number) > 0;
-      },
+      titleIndex.titleCount,
+      (w) => this.isTitleWord(w),
       (term) => {
         const id = titleIndex.wordIds.get(term);
         return id !== undefined && proseTerms[id] === 1;
