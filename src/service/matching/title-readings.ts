@@ -31,6 +31,10 @@ import {
 const JOINS = /[/\-–]/;
 /** "Chief" written in the title, not expanded from a short form such as "CMO" (rankOrHelperReading). */
 const WRITTEN_CHIEF = /\bchief\b/i;
+/** "Head" as the title's first word (rankOrHelperReading). */
+const LEADING_HEAD = /^\s*head\b/i;
+/** The SOC major group of production occupations, whose lead hands O*NET files with the workers. */
+const PRODUCTION = '51';
 /** How far below a first role's best answer one of its other answers may be and still be what it means. */
 const KIND_GAP = 0.3;
 
@@ -427,6 +431,16 @@ export class TitleReadings {
     if (trade.length === 0) return null;
     const worker = this.ranked(trade.join(' '), description).list[0];
     if (worker === undefined) return null;
+    // "Head" written before a production worker names the lead hand, who does the work: O*NET files
+    // every such title with the workers ("Head Sawyer", "Head Trimmer", "Head Packager"), none with
+    // their supervisors (docs/methodology.md §2a, the ninth round). Written after ("Sawyer Head"),
+    // it is the head of those workers, as above.
+    if (
+      role === 'head' &&
+      LEADING_HEAD.test(title) &&
+      majorGroupOf(this.socCodes[worker.o] as string) === PRODUCTION
+    )
+      return top?.o === worker.o ? null : leading(direct, { ...worker, rating: inferred(worker.rating) });
     const target = wantSupervisor ? roles.supervisorOf(worker.o) : roles.helperOf(worker.o);
     if (target === null) return null;
     return leading(direct, { o: target, score: worker.score, rating: inferred(worker.rating) });

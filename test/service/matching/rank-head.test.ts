@@ -1,0 +1,33 @@
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
+
+/**
+ * Rank-head titles (docs/methodology.md §2a, the ninth round, rank-head titles): what the rank word
+ * governs and which kind of occupation the title names, on the real O*NET index. The titles are our
+ * own examples of each shape; the figures on real titles are eval:dev's.
+ */
+let matcher: OnetMatcher;
+beforeAll(async () => {
+  matcher = await loadRealMatcher();
+}, 120_000);
+
+const match = (title: string) => matcher.match(title, '');
+const soc = (title: string): string | undefined => match(title)?.socCode;
+
+describe('"Head" written before a production worker', () => {
+  it('is the lead hand, the worker, as O*NET files "Head Sawyer" and "Head Trimmer"', () => {
+    expect(match('Head Grinder')).toMatchObject({ socCode: '51-9021', rating: 'Probable' });
+    expect(soc('Head Dyer')).toBe('51-6061');
+    expect(soc('Head Molder')).toBe('51-9195');
+  });
+
+  it('written after the worker, is the head of those workers: their first-line supervisor', () => {
+    expect(soc('Grinder Head')).toBe('51-1011');
+    expect(soc('Dyer Head')).toBe('51-1011');
+  });
+
+  it('leaves a head of other workers their supervisor', () => {
+    expect(soc('Head Custodian')).toBe('37-1011');
+    expect(soc('Head Groundskeeper')).toBe('37-1012');
+  });
+});
