@@ -51,6 +51,16 @@ export const isSocDetailedOccupation = (onetCode: string): boolean => onetCode.e
 /** Management occupations, SOC major group 11. */
 export const isManagement = (code: string): boolean => majorGroupOf(code) === '11';
 
+/**
+ * Business, computer, engineering, science, social service, legal, education, arts and health
+ * practitioners (major groups 13-29): the SOC classifies their supervisors with the workers they
+ * supervise and has no first-line supervisor code for them.
+ */
+export const isProfessionalOrTechnical = (code: string): boolean => {
+  const group = Number(majorGroupOf(code));
+  return group >= 13 && group <= 29;
+};
+
 /** Chief Executives: the ceiling a level shift never lifts a job above (docs/methodology.md). */
 export const CHIEF_EXECUTIVES_SOC = '11-1011';
 

@@ -2,13 +2,13 @@ import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '..
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { isPhysicianOrSurgeon, isSocDetailedOccupation, socOf } from '../soc-code';
+import { isPhysicianOrSurgeon, isProfessionalOrTechnical, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { QueryWords } from './query-words';
-import { atManagedTitle, atRankedTitle } from './rank-answer';
+import { atManagedTitle, atRankedTitle, atRankHead } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -24,7 +24,7 @@ import { atSectorSupervisor } from './sector-supervisor';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
-import { occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
+import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -142,7 +142,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
-    const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
+    // A manager's rank as the head names a manager or supervisor, not the workers (rank-answer.ts).
+    const headed = atRankHead(
+      managed,
+      headNoun(title, managed.words, (w) => roles.personNoun(w)),
+      (o) => roles.supervisory(o),
+      (o, w) => roles.titleHas(o, w),
+      (o) => isProfessionalOrTechnical(socCodes[o] as string),
+    );
+    const sectored = sectorPrior.apply(atSchooling(headed, schooling, zones), industry);
     return atSchoolLevel(
       industry === ''
         ? sectored

@@ -115,3 +115,41 @@ export const atRankedTitle = (
   /** Candidates the title fits no better: managers, and any other rank the title does not name. */
   unfit: (o: number) => boolean,
 ): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit);
+
+/**
+ * Head nouns that name a manager's post by its rank ("Manager", "Director", "Superintendent"), which the
+ * supervisor-of-a-trade reading (title-readings.ts) leaves alone: a manager of a kind of work is not, as
+ * a rule, the first-line supervisor of its workers.
+ */
+const MANAGER_HEADS: ReadonlySet<string> = new Set(['manager', 'director', 'superintendent']);
+
+/**
+ * The converse of the rules above (docs/methodology.md §2a, the ninth round, rank-head titles): a title
+ * whose head is a manager's rank ("Grounds Manager", "Procurement Director", "Superintendent Quarry") names
+ * a manager or a supervisor, not the workers whose words it carries. Matched as written, the rarer words
+ * of the work outweigh the rank, and the work's own workers can win. Where the answer is a worker
+ * occupation (neither a manager nor a first-line supervisor) none of whose O*NET titles uses the head
+ * word, the best-ranked manager or first-line supervisor whose titles use one of the title's other words
+ * (reached through the work, not through the rank alone) answers instead, at most Probable. Not for a
+ * professional or technical answer (major groups 13-29): the SOC classifies their supervisors with the
+ * workers supervised ("Director of Nursing" may be a nurse), and employers' titles follow it; nor where
+ * the worker's titles use the rank word ("Parking Manager", which O*NET files with
+ * parking enforcement workers).
+ */
+export function atRankHead(
+  ranking: Ranking,
+  /** The title's head noun (title-shape.ts headNoun). */
+  head: string | null,
+  /** A manager or a first-line supervisor. */
+  supervisory: (o: number) => boolean,
+  /** Some O*NET title of the occupation uses the word. */
+  titleHas: (o: number, word: string) => boolean,
+  professional: (o: number) => boolean,
+): Ranking {
+  const top = ranking.list[0];
+  if (top === undefined || head === null || !MANAGER_HEADS.has(head)) return ranking;
+  if (supervisory(top.o) || professional(top.o) || titleHas(top.o, head)) return ranking;
+  const work = ranking.words.filter((w) => !isRankWord(w));
+  const other = ranking.list.find((e) => supervisory(e.o) && work.some((w) => titleHas(e.o, w)));
+  return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
+}

@@ -1,4 +1,9 @@
-import { isHealthPractitioner, isPhysicianOrSurgeon, majorGroupOf } from '../soc-code';
+import {
+  isHealthPractitioner,
+  isPhysicianOrSurgeon,
+  isProfessionalOrTechnical,
+  majorGroupOf,
+} from '../soc-code';
 import { titleWords } from '../text/normalize';
 import {
   inferred,
@@ -37,12 +42,6 @@ const LEADING_HEAD = /^\s*head\b/i;
 const PRODUCTION = '51';
 /** How far below a first role's best answer one of its other answers may be and still be what it means. */
 const KIND_GAP = 0.3;
-
-/** Business, computer, engineering, science, social service, legal, education, arts and health practitioners (13-29). */
-const isProfessionalOrTechnical = (soc: string): boolean => {
-  const group = Number(majorGroupOf(soc));
-  return group >= 13 && group <= 29;
-};
 
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);

@@ -22,12 +22,29 @@ describe('"Head" written before a production worker', () => {
   });
 
   it('written after the worker, is the head of those workers: their first-line supervisor', () => {
-    expect(soc('Grinder Head')).toBe('51-1011');
+    expect(soc('Molder Head')).toBe('51-1011');
     expect(soc('Dyer Head')).toBe('51-1011');
   });
 
   it('leaves a head of other workers their supervisor', () => {
     expect(soc('Head Custodian')).toBe('37-1011');
     expect(soc('Head Groundskeeper')).toBe('37-1012');
+  });
+});
+
+describe("a manager's rank as the head", () => {
+  it('names a manager or supervisor of the work, not its workers, at most Probable', () => {
+    // Matched as written, the rarer words of the work outweighed the rank: quarry rock splitters, mail clerks.
+    expect(match('Superintendent Quarry')).toMatchObject({ socCode: '47-1011', rating: 'Possible' });
+    expect(soc('Manager Mail Room')).toBe('43-1011');
+    expect(soc('Mail Room Manager')).toBe('43-1011');
+  });
+
+  it('leaves a worker O*NET files under the rank title, and a professional answer', () => {
+    // O*NET lists "Parking Manager" under parking enforcement workers.
+    expect(soc('Parking Manager')).toBe('33-3041');
+    // The SOC classifies supervisors of professionals with the workers they supervise.
+    expect(soc('Manager Systems Analysis')).toBe('15-1211');
+    expect(soc('Director of Counseling')).toBe('19-3033');
   });
 });
