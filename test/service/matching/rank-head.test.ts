@@ -40,6 +40,11 @@ describe("a manager's rank as the head", () => {
     expect(soc('Mail Room Manager')).toBe('43-1011');
   });
 
+  it('written first, is the head even before a person noun, as an index writes the title', () => {
+    expect(soc('Superintendent Housekeeper')).toBe('37-1011');
+    expect(soc('Superintendent Groundskeeper')).toBe('37-1012');
+  });
+
   it('leaves a worker O*NET files under the rank title, and a professional answer', () => {
     // O*NET lists "Parking Manager" under parking enforcement workers.
     expect(soc('Parking Manager')).toBe('33-3041');
