@@ -148,7 +148,7 @@ export function atRankHead(
 ): Ranking {
   const top = ranking.list[0];
   // A manager's rank written first is the head, as an index of occupations writes it ("Superintendent
-  // Custodian"): headNoun reads a person noun written last as the head of such a title.
+  // Housekeeper"): headNoun reads a person noun written last as the head of such a title.
   const first = ranking.words[0];
   const rank = first !== undefined && ranking.words.length > 1 && MANAGER_HEADS.has(first) ? first : head;
   if (top === undefined || rank === null || !MANAGER_HEADS.has(rank)) return ranking;

@@ -27,7 +27,7 @@ describe('"Head" written before a production worker', () => {
   });
 
   it('leaves a head of other workers their supervisor', () => {
-    expect(soc('Head Custodian')).toBe('37-1011');
+    expect(soc('Head Janitor')).toBe('37-1011');
     expect(soc('Head Groundskeeper')).toBe('37-1012');
   });
 });
