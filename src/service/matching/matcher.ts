@@ -145,7 +145,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A manager's rank as the head names a manager or supervisor, not the workers (rank-answer.ts).
     const headed = atRankHead(
       managed,
-      headNoun(title, managed.words, (w) => roles.personNoun(w)),
+      () => headNoun(title, managed.words, (w) => roles.personNoun(w)),
       (o) => roles.supervisory(o),
       (o, w) => roles.titleHas(o, w),
       (o) => isProfessionalOrTechnical(socCodes[o] as string),

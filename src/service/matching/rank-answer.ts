@@ -138,8 +138,8 @@ const MANAGER_HEADS: ReadonlySet<string> = new Set(['manager', 'director', 'supe
  */
 export function atRankHead(
   ranking: Ranking,
-  /** The title's head noun (title-shape.ts headNoun). */
-  head: string | null,
+  /** The title's head noun (title-shape.ts headNoun), asked only for a worker answer. */
+  headOf: () => string | null,
   /** A manager or a first-line supervisor. */
   supervisory: (o: number) => boolean,
   /** Some O*NET title of the occupation uses the word. */
@@ -147,12 +147,12 @@ export function atRankHead(
   professional: (o: number) => boolean,
 ): Ranking {
   const top = ranking.list[0];
+  if (top === undefined || supervisory(top.o) || professional(top.o)) return ranking;
   // A manager's rank written first is the head, as an index of occupations writes it ("Superintendent
   // Housekeeper"): headNoun reads a person noun written last as the head of such a title.
   const first = ranking.words[0];
-  const rank = first !== undefined && ranking.words.length > 1 && MANAGER_HEADS.has(first) ? first : head;
-  if (top === undefined || rank === null || !MANAGER_HEADS.has(rank)) return ranking;
-  if (supervisory(top.o) || professional(top.o) || titleHas(top.o, rank)) return ranking;
+  const rank = first !== undefined && ranking.words.length > 1 && MANAGER_HEADS.has(first) ? first : headOf();
+  if (rank === null || !MANAGER_HEADS.has(rank) || titleHas(top.o, rank)) return ranking;
   const work = ranking.words.filter((w) => !isRankWord(w));
   const other = ranking.list.find((e) => supervisory(e.o) && work.some((w) => titleHas(e.o, w)));
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
