@@ -1,4 +1,5 @@
 import {
+  isManagement,
   isHealthPractitioner,
   isPhysicianOrSurgeon,
   isProfessionalOrTechnical,
@@ -288,7 +289,11 @@ export class TitleReadings {
     const kind =
       a.rating !== 'Confident' &&
       first.list.some((e) => e.o === b.o && e.rating !== 'Possible' && e.score >= a.score - KIND_GAP);
-    const role = kind ? b : a;
+    // A manager's post beside another role is a duty added to that job ("Clinic Manager - Dietitian"):
+    // the other role is the job, as a rank beside a role is (twoRolesDoubt below).
+    const aPost = isManagement(socCodes[a.o] as string);
+    const bPost = isManagement(socCodes[b.o] as string);
+    const role = aPost !== bPost ? (aPost ? b : a) : kind ? b : a;
     if (socCodes[role.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
     return leading(direct, { ...role, rating: inferred(role.rating) });
   }

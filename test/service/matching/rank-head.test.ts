@@ -53,3 +53,10 @@ describe("a manager's rank as the head", () => {
     expect(soc('Director of Counseling')).toBe('19-3033');
   });
 });
+
+describe("a manager's post joined to another role", () => {
+  it('is a duty added to that job: the other role is the job, at most Probable', () => {
+    expect(match('Store Manager/Pharmacist')).toMatchObject({ socCode: '29-1051', rating: 'Probable' });
+    expect(soc('Registered Nurse/Unit Manager')).toBe('29-1141');
+  });
+});
