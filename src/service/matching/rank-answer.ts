@@ -121,7 +121,7 @@ export const atRankedTitle = (
  * supervisor-of-a-trade reading (title-readings.ts) leaves alone: a manager of a kind of work is not, as
  * a rule, the first-line supervisor of its workers.
  */
-const MANAGER_HEADS: ReadonlySet<string> = new Set(['manager', 'director', 'superintendent']);
+export const MANAGER_RANKS: ReadonlySet<string> = new Set(['manager', 'director', 'superintendent']);
 
 /**
  * The converse of the rules above (docs/methodology.md §2a, the ninth round, rank-head titles): a title
@@ -151,8 +151,8 @@ export function atRankHead(
   // A manager's rank written first is the head, as an index of occupations writes it ("Superintendent
   // Housekeeper"): headNoun reads a person noun written last as the head of such a title.
   const first = ranking.words[0];
-  const rank = first !== undefined && ranking.words.length > 1 && MANAGER_HEADS.has(first) ? first : headOf();
-  if (rank === null || !MANAGER_HEADS.has(rank) || titleHas(top.o, rank)) return ranking;
+  const rank = first !== undefined && ranking.words.length > 1 && MANAGER_RANKS.has(first) ? first : headOf();
+  if (rank === null || !MANAGER_RANKS.has(rank) || titleHas(top.o, rank)) return ranking;
   const work = ranking.words.filter((w) => !isRankWord(w));
   const other = ranking.list.find((e) => supervisory(e.o) && work.some((w) => titleHas(e.o, w)));
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });

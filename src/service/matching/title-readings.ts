@@ -16,6 +16,7 @@ import {
   type Ranking,
 } from './ranking';
 import { HeadFirstReadings } from './head-first-readings';
+import { MANAGER_RANKS } from './rank-answer';
 import { residualSpecialty } from './residual-specialty';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
@@ -281,19 +282,29 @@ export class TitleReadings {
     const [first, second] = parts.map((p) => this.ranked(p, description)) as [Ranking, Ranking];
     const a = first.list[0];
     const b = second.list[0];
-    if (a === undefined || b === undefined || a.rating === 'Possible' || b.rating === 'Possible') return null;
+    if (a === undefined || b === undefined) return null;
     const { socCodes } = this;
-    if (socCodes[a.o] === socCodes[b.o]) return null;
-    // The second names a kind of the first ("Staff Physician/Radiologist"): a first role that O*NET's
-    // titles leave open between occupations, the second's among them, is the second, the title's job.
-    const kind =
-      a.rating !== 'Confident' &&
-      first.list.some((e) => e.o === b.o && e.rating !== 'Possible' && e.score >= a.score - KIND_GAP);
     // A manager's post beside another role is a duty added to that job ("Clinic Manager - Dietitian"):
-    // the other role is the job, as a rank beside a role is (twoRolesDoubt below).
-    const aPost = isManagement(socCodes[a.o] as string);
-    const bPost = isManagement(socCodes[b.o] as string);
-    const role = aPost !== bPost ? (aPost ? b : a) : kind ? b : a;
+    // the other role is the job, as a rank beside a role is (twoRolesDoubt below). A post is a part
+    // answered by managers, or headed by a manager's rank however weakly it reads ("Rehab Director").
+    const post = (part: string, read: Ranking, e: RankedEntry): boolean =>
+      isManagement(socCodes[e.o] as string) ||
+      MANAGER_RANKS.has(headNoun(part, read.words, (w) => this.roles.personNoun(w)) ?? '');
+    const aPost = post(parts[0] as string, first, a);
+    const bPost = post(parts[1] as string, second, b);
+    let role: RankedEntry;
+    if (aPost !== bPost) {
+      role = aPost ? b : a;
+      if (role.rating === 'Possible') return null;
+    } else {
+      if (a.rating === 'Possible' || b.rating === 'Possible' || socCodes[a.o] === socCodes[b.o]) return null;
+      // The second names a kind of the first ("Staff Physician/Radiologist"): a first role that O*NET's
+      // titles leave open between occupations, the second's among them, is the second, the title's job.
+      const kind =
+        a.rating !== 'Confident' &&
+        first.list.some((e) => e.o === b.o && e.rating !== 'Possible' && e.score >= a.score - KIND_GAP);
+      role = kind ? b : a;
+    }
     if (socCodes[role.o] === socCodes[direct.list[0]?.o ?? -1]) return null;
     return leading(direct, { ...role, rating: inferred(role.rating) });
   }

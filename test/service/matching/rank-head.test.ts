@@ -59,4 +59,9 @@ describe("a manager's post joined to another role", () => {
     expect(match('Store Manager/Pharmacist')).toMatchObject({ socCode: '29-1051', rating: 'Probable' });
     expect(soc('Registered Nurse/Unit Manager')).toBe('29-1141');
   });
+
+  it("is a post where the part's head is a manager's rank, however weakly the part reads alone", () => {
+    // "Program Director" alone reads as media programming directors, no manager of a therapy service.
+    expect(soc('Program Director/Occupational Therapist')).toBe('29-1122');
+  });
 });
