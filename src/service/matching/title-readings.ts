@@ -35,6 +35,10 @@ import {
   wordClasses,
 } from './title-shape';
 
+/** Ranks that head a clinical service's post (clinicalChiefReading). */
+const CLINICAL_RANKS: ReadonlySet<string> = new Set(['chief', 'director', 'head']);
+/** Words that say surgery, beside MEDICINE_WORDS that say medicine (clinicalChiefReading). */
+const SURGERY_WORDS: ReadonlySet<string> = new Set(['surgery', 'surgical']);
 const JOINS = /[/\-–]/;
 /** "Chief" written in the title, not expanded from a short form such as "CMO" (rankOrHelperReading). */
 const WRITTEN_CHIEF = /\bchief\b/i;
@@ -86,6 +90,7 @@ export class TitleReadings {
       ((classes & WordClass.Faculty) !== 0
         ? this.clinicalFacultyReading(title, description, direct)
         : null) ??
+      this.clinicalChiefReading(title, description, direct) ??
       ((classes & WordClass.Physician) !== 0 ? this.physicianReading(title, description, direct) : null) ??
       this.apprenticeReading(title, description, direct) ??
       this.personWordReading(title, description, direct) ??
@@ -406,6 +411,46 @@ export class TitleReadings {
     );
     const ofMedicine = words.includes('medicine') || words.includes('medical');
     if (!medical || (specialty.length === 0 && !ofMedicine)) return null;
+    const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
+    if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
+      return null;
+    return leading(direct, { ...asPhysician, rating: inferred(asPhysician.rating) });
+  }
+
+  /**
+   * The chief or director of a clinical service ("Chief of Vascular Surgery", "Director, Division of
+   * Pediatric Surgery"): a rank heading a title whose other words are a physician specialty and medical
+   * or academic words, "medicine" or "surgery" among them, is the physician of that specialty, as
+   * clinical faculty are (above): such posts are held by the service's practising physicians, and the
+   * SOC classifies supervisors of professionals with the professionals they supervise. Read as written,
+   * the rank pulled the title to managers or executives ("Chief" is a chief executive's word) and the
+   * specialty to its technicians or assistants. A title without a specialty ("Medical Director") keeps
+   * its answer, and so does one that does not say medicine or surgery ("Senior Adults Director": "adult"
+   * is a specialty's word too).
+   */
+  private clinicalChiefReading(title: string, description: string, direct: Ranking): Ranking | null {
+    const { words } = direct;
+    if (!words.some((w) => CLINICAL_RANKS.has(w))) return null;
+    const head = headNoun(title, words, (w) => this.roles.personNoun(w));
+    if (head === null || !CLINICAL_RANKS.has(head)) return null;
+    const top = direct.list[0];
+    if (top !== undefined && isPhysicianOrSurgeon(this.socCodes[top.o] as string)) return null;
+    const specialty = words.filter(
+      (w) =>
+        !MEDICINE_WORDS.has(w) &&
+        !CLINICAL_RANKS.has(w) &&
+        !ACADEMIC_WORDS.has(w) &&
+        this.roles.specialtyWord(w),
+    );
+    if (specialty.length === 0 || !words.some((w) => MEDICINE_WORDS.has(w) || SURGERY_WORDS.has(w)))
+      return null;
+    if (
+      !words.every(
+        (w) =>
+          CLINICAL_RANKS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
+      )
+    )
+      return null;
     const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
     if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
       return null;

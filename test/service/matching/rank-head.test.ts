@@ -65,3 +65,19 @@ describe("a manager's post joined to another role", () => {
     expect(soc('Program Director/Occupational Therapist')).toBe('29-1122');
   });
 });
+
+describe('the chief or director of a clinical service', () => {
+  it("is the physician of the service's specialty, at most Probable", () => {
+    // Read as written: education administrators and laboratory technicians, Possible.
+    expect(match('Director, Division of Pediatric Surgery')).toMatchObject({
+      socCode: '29-1243',
+      rating: 'Probable',
+    });
+    expect(soc('Chief of Vascular Surgery')).toBe('29-1249');
+  });
+
+  it('leaves a title that names no specialty, or does not say medicine or surgery', () => {
+    expect(soc('Medical Director')).toBe('11-9111');
+    expect(soc('Senior Adults Director')).toBe('21-2021');
+  });
+});
