@@ -75,6 +75,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
   const readings = new TitleReadings(ranked, roles, socCodes);
+  // The direct ranking, by a name read() does not shadow (school-subject.ts reads a title again).
   const rankTitle = ranked;
   const genericRank = (ranking: Ranking, description: string): Ranking =>
     atGenericRank(ranking, ranked, description, (o, w) => (ownTitleWords[o] as Set<string>).has(w));
@@ -145,24 +146,24 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
     const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
-    const level = industrySchoolLevel(industry);
+    const leveled = atSchoolLevel(
+      industry === ''
+        ? sectored
+        : atSectorSupervisor(
+            sectored,
+            sectorPrior.concentration(industry),
+            isFirstLineSupervisor,
+            socCodes,
+            (w) => supervisorGroups.get(w) ?? 0,
+          ),
+      industrySchoolLevel(industry),
+      socCodes,
+      ownTitleWords,
+    );
     // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
     return atSchoolSubject(
-      atSchoolLevel(
-        industry === ''
-          ? sectored
-          : atSectorSupervisor(
-              sectored,
-              sectorPrior.concentration(industry),
-              isFirstLineSupervisor,
-              socCodes,
-              (w) => supervisorGroups.get(w) ?? 0,
-            ),
-        level,
-        socCodes,
-        ownTitleWords,
-      ),
-      level,
+      leveled,
+      industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
       rankTitle,
