@@ -389,32 +389,17 @@ export class TitleReadings {
    * already is a physician.
    */
   private clinicalFacultyReading(title: string, description: string, direct: Ranking): Ranking | null {
-    const { words } = direct;
     // The academic rank is the title's head ("Associate Professor of Pediatrics", not "Instructional
-    // Assistant"), and the direct match is no physician already.
-    const head = headNoun(title, words, (w) => this.roles.personNoun(w));
-    if (head === null || !FACULTY_WORDS.has(head)) return null;
-    const top = direct.list[0];
-    if (top !== undefined && isPhysicianOrSurgeon(this.socCodes[top.o] as string)) return null;
-    const specialty = words.filter(
-      (w) =>
-        !MEDICINE_WORDS.has(w) &&
-        !FACULTY_WORDS.has(w) &&
-        !ACADEMIC_WORDS.has(w) &&
-        this.roles.specialtyWord(w),
-    );
-    // "Professor of Medicine": medicine itself (a "Clinical Professor" may teach any health field).
-    // Every other word is medical or academic: "Family and Consumer Sciences Professor" teaches a
+    // Assistant"). "Professor of Medicine": medicine itself (a "Clinical Professor" may teach any health
+    // field). Every other word is medical or academic: "Family and Consumer Sciences Professor" teaches a
     // field that is no specialty.
-    const medical = words.every(
-      (w) => FACULTY_WORDS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
+    return this.specialtyPhysician(
+      title,
+      description,
+      direct,
+      FACULTY_WORDS,
+      (specialty, words) => specialty.length > 0 || words.includes('medicine') || words.includes('medical'),
     );
-    const ofMedicine = words.includes('medicine') || words.includes('medical');
-    if (!medical || (specialty.length === 0 && !ofMedicine)) return null;
-    const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
-    if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
-      return null;
-    return leading(direct, { ...asPhysician, rating: inferred(asPhysician.rating) });
   }
 
   /**
@@ -429,28 +414,41 @@ export class TitleReadings {
    * is a specialty's word too).
    */
   private clinicalChiefReading(title: string, description: string, direct: Ranking): Ranking | null {
+    if (!direct.words.some((w) => CLINICAL_RANKS.has(w))) return null;
+    return this.specialtyPhysician(
+      title,
+      description,
+      direct,
+      CLINICAL_RANKS,
+      (specialty, words) =>
+        specialty.length > 0 && words.some((w) => MEDICINE_WORDS.has(w) || SURGERY_WORDS.has(w)),
+    );
+  }
+
+  /**
+   * A title headed by one of `heads` whose other words are medical or academic words and physician
+   * specialty words, read as the physician of its specialty where `enough` of it is said (the clinical
+   * faculty and clinical chief readings above); not where the direct match is a physician already.
+   */
+  private specialtyPhysician(
+    title: string,
+    description: string,
+    direct: Ranking,
+    heads: ReadonlySet<string>,
+    enough: (specialty: readonly string[], words: readonly string[]) => boolean,
+  ): Ranking | null {
     const { words } = direct;
-    if (!words.some((w) => CLINICAL_RANKS.has(w))) return null;
     const head = headNoun(title, words, (w) => this.roles.personNoun(w));
-    if (head === null || !CLINICAL_RANKS.has(head)) return null;
+    if (head === null || !heads.has(head)) return null;
     const top = direct.list[0];
     if (top !== undefined && isPhysicianOrSurgeon(this.socCodes[top.o] as string)) return null;
     const specialty = words.filter(
-      (w) =>
-        !MEDICINE_WORDS.has(w) &&
-        !CLINICAL_RANKS.has(w) &&
-        !ACADEMIC_WORDS.has(w) &&
-        this.roles.specialtyWord(w),
+      (w) => !MEDICINE_WORDS.has(w) && !heads.has(w) && !ACADEMIC_WORDS.has(w) && this.roles.specialtyWord(w),
     );
-    if (specialty.length === 0 || !words.some((w) => MEDICINE_WORDS.has(w) || SURGERY_WORDS.has(w)))
-      return null;
-    if (
-      !words.every(
-        (w) =>
-          CLINICAL_RANKS.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
-      )
-    )
-      return null;
+    const medical = words.every(
+      (w) => heads.has(w) || MEDICINE_WORDS.has(w) || ACADEMIC_WORDS.has(w) || specialty.includes(w),
+    );
+    if (!medical || !enough(specialty, words)) return null;
     const asPhysician = this.ranked(`${specialty.join(' ')} physician`, description).list[0];
     if (asPhysician === undefined || !isPhysicianOrSurgeon(this.socCodes[asPhysician.o] as string))
       return null;
