@@ -21,6 +21,7 @@ import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
+import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -143,12 +144,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
     const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
+    const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     return atSchoolLevel(
       industry === ''
         ? sectored
         : atSectorSupervisor(
-            sectored,
-            sectorPrior.concentration(industry),
+            // A bare machine worker ("Operator") is the one the sector employs (sector-worker.ts).
+            atSectorWorker(sectored, concentration, socCodes),
+            concentration,
             isFirstLineSupervisor,
             socCodes,
             (w) => supervisorGroups.get(w) ?? 0,
