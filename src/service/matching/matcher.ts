@@ -7,8 +7,9 @@ import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
+import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
-import { atManagedTitle, atRankedTitle } from './rank-answer';
+import { atManagedTitle, atRankedTitle, isRankWord } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -143,7 +144,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
-    const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
+    // A machine worker's title is answered by an occupation that names that worker (machine-title.ts).
+    const machined = atMachineTitle(
+      managed,
+      (o, w) => roles.titleHas(o, w),
+      (o) =>
+        (isFirstLineSupervisor(o) || isManager(o)) &&
+        !managed.words.some(isRankWord) &&
+        !titleWords(title).some(isRankWord),
+    );
+    const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     return atSchoolLevel(
       industry === ''

@@ -1,3 +1,4 @@
+import { MACHINE_WORKERS } from './machine-title';
 import { leading, listsTitle, type RankedEntry, type Ranking } from './ranking';
 
 /**
@@ -20,7 +21,6 @@ import { leading, listsTitle, type RankedEntry, type Ranking } from './ranking';
  * ("Caster", "Host") names the work already, and its own occupations compete by the title as any title's
  * do; without an industry, or with no occupation the sector employs that concentrated, the ranking stays.
  */
-const MACHINE_WORKERS: ReadonlySet<string> = new Set(['operator', 'tender', 'setter', 'feeder', 'offbearer']);
 const CLAIMANTS = 3;
 const MIN_CONCENTRATION = 2;
 
