@@ -147,7 +147,9 @@ export function atRankHead(
   professional: (o: number) => boolean,
 ): Ranking {
   const top = ranking.list[0];
-  if (top === undefined || supervisory(top.o) || professional(top.o)) return ranking;
+  // Most titles name no manager's rank: the head noun is read only for those that do.
+  if (top === undefined || !ranking.words.some((w) => MANAGER_RANKS.has(w))) return ranking;
+  if (supervisory(top.o) || professional(top.o)) return ranking;
   // A manager's rank written first is the head, as an index of occupations writes it ("Superintendent
   // Housekeeper"): headNoun reads a person noun written last as the head of such a title.
   const first = ranking.words[0];
