@@ -25,6 +25,19 @@ const SELLERS_OF_SECTOR: Readonly<Record<string, { minorGroup: string; seller: s
   '31': { minorGroup: '41-4', seller: 'sales representative' },
 };
 
+/**
+ * The SOC's wholesale and manufacturing sales representatives (41-4000), whom it names by their employer:
+ * "Sell goods for wholesalers or manufacturers" (SOC 2018 definitions of 41-4011 and 41-4012).
+ */
+const WHOLESALE_REPRESENTATIVES = '41-4';
+/** Words naming that employer, as the SOC's title and definitions of 41-4000 write it (normalised). */
+const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
+  'wholesale',
+  'wholesaler',
+  'manufacturing',
+  'manufacturer',
+]);
+
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
@@ -67,9 +80,17 @@ export class HeadFirstReadings {
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
     const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
-    const isSeller = (e: RankedEntry): boolean =>
-      isSalesWorker(e) &&
-      (sector === undefined || (this.socCodes[e.o] as string).startsWith(sector.minorGroup));
+    // Without an industry that names the employer, and no word naming a wholesaler or manufacturer, the
+    // line is no wholesale or manufacturing representative's: the SOC names those by their employer, and
+    // O*NET files the index's lines for them as "<goods> Sales Representative", which the line's goods
+    // alone reach ("Sales footwear" reached "Footwear Sales Representative", Confident).
+    const employerUnnamed = sector === undefined && !words.some((w) => WHOLESALE_WORDS.has(w));
+    const isSeller = (e: RankedEntry): boolean => {
+      if (!isSalesWorker(e)) return false;
+      const soc = this.socCodes[e.o] as string;
+      if (sector !== undefined) return soc.startsWith(sector.minorGroup);
+      return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
+    };
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
     const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const asSeller = this.ranked(
@@ -77,8 +98,12 @@ export class HeadFirstReadings {
       description,
     ).list;
     // With the industry's kind of seller, the best of that kind the reading reaches: "pharmaceuticals
-    // salesperson" reaches the wholesale representatives first, which a retailer does not employ.
-    const read = sector === undefined ? asSeller[0] : asSeller.find(isSeller);
+    // salesperson" reaches the wholesale representatives first, which a retailer does not employ. Without
+    // one, the best seller the line can name where the reading leads with a seller (a reading led by
+    // another kind of job is left to the direct match's sellers).
+    const first = asSeller[0];
+    const read =
+      first !== undefined && (sector !== undefined || isSalesWorker(first)) ? asSeller.find(isSeller) : first;
     let best: RankedEntry | undefined = direct.list.find(isSeller);
     if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;

@@ -256,13 +256,25 @@ describe('a sales line ("Sales" and what is sold)', () => {
 
   it("is the industry's kind of seller even where the line read as a seller reaches another kind first", () => {
     // "pharmaceuticals salesperson" reaches the wholesale representatives first, whom retail trade does
-    // not employ as its sellers; read, not found (the wholesale answer was Confident without the industry).
+    // not employ as its sellers; read, not found.
     expect(matcher.match('Sales pharmaceuticals', '', '446110')).toMatchObject({
       socCode: '41-2031',
       rating: 'Possible',
     });
     expect(matcher.match('Sales office machines', '', '44')?.socCode).toBe('41-2031');
     expect(matcher.match('Sales pharmaceuticals', '', '4242')?.socCode).toBe('41-4011');
+  });
+
+  it('is no wholesale or manufacturing representative unless the industry or a word names that employer', () => {
+    // O*NET files "School Supplies Sales Representative" under the wholesale representatives, which the
+    // goods alone reached, Confident; the SOC names those sellers by their employer.
+    expect(match('Sales school supplies')).toMatchObject({ socCode: '41-2031', rating: 'Probable' });
+    expect(soc('Sales leather goods')).toBe('41-2031');
+    expect(matcher.match('Sales school supplies', '', '4241')?.socCode).toBe('41-4012');
+    expect(soc('Sales school supplies wholesale')).toBe('41-4012');
+    expect(soc('Sales leather goods for manufacturers')).toBe('41-4012');
+    // A line naming its seller is read as written.
+    expect(soc('Sales representative school supplies')).toBe('41-4012');
   });
 
   it('keeps the sales occupation O*NET lists for it', () => {
