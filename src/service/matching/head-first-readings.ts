@@ -38,6 +38,14 @@ const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
   'manufacturer',
 ]);
 
+/**
+ * The SOC's retail sales workers (41-2000): cashiers, counter and rental clerks and parts salespersons are
+ * named by what they handle ("Sell spare and replacement parts", SOC 2018 definition of 41-2022), the
+ * retail salespersons by the group's own word, "retail", and sell any other merchandise.
+ */
+const RETAIL_SALES_WORKERS = '41-2';
+const RETAIL_WORDS: readonly string[] = ['retail'];
+
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
@@ -88,6 +96,14 @@ export class HeadFirstReadings {
     const isSeller = (e: RankedEntry): boolean => {
       if (!isSalesWorker(e)) return false;
       const soc = this.socCodes[e.o] as string;
+      // A retail sales worker named by what it handles only for a line that names it: "Sales electronics"
+      // reached the parts salespersons through O*NET's "Electronics Parts Salesperson".
+      if (
+        soc.startsWith(RETAIL_SALES_WORKERS) &&
+        !this.roles.ownTitleNames(e.o, RETAIL_WORDS) &&
+        !this.roles.ownTitleNames(e.o, words)
+      )
+        return false;
       if (sector !== undefined) return soc.startsWith(sector.minorGroup);
       return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
     };

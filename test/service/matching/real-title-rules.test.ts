@@ -277,6 +277,14 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales representative school supplies')).toBe('41-4012');
   });
 
+  it('is no retail sales worker named by what it handles unless the line names it', () => {
+    // O*NET files electronics and telephone parts under the parts salespersons, which the goods alone reached.
+    expect(matcher.match('Sales telephone equipment', '', '44')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales electronic gadgets', '', '4431')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales truck parts', '', '4411')?.socCode).toBe('41-2022');
+    expect(soc('Sales counter')).toBe('41-2021');
+  });
+
   it('keeps the sales occupation O*NET lists for it', () => {
     expect(match('Sales insurance')).toMatchObject({ socCode: '41-3021', rating: 'Confident' });
   });
