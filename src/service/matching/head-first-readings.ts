@@ -113,13 +113,11 @@ export class HeadFirstReadings {
       `${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`,
       description,
     ).list;
-    // With the industry's kind of seller, the best of that kind the reading reaches: "pharmaceuticals
-    // salesperson" reaches the wholesale representatives first, which a retailer does not employ. Without
-    // one, the best seller the line can name where the reading leads with a seller (a reading led by
-    // another kind of job is left to the direct match's sellers).
-    const first = asSeller[0];
-    const read =
-      first !== undefined && (sector !== undefined || isSalesWorker(first)) ? asSeller.find(isSeller) : first;
+    // The best seller of the kinds the line can name that the reading reaches, whether or not it leads
+    // the reading: "pharmaceuticals salesperson" reaches the wholesale representatives first, which a
+    // retailer does not employ; "hearing aids salesperson" the hearing aid specialists, who fit and
+    // dispense them, where the head "Sales" names a seller.
+    const read = asSeller.find(isSeller);
     let best: RankedEntry | undefined = direct.list.find(isSeller);
     if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;

@@ -285,6 +285,12 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales counter')).toBe('41-2021');
   });
 
+  it("is the reading's best seller where the line read as a seller leads with another kind of job", () => {
+    // "pool tables salesperson" reaches the recreation attendants first (Probable as written).
+    expect(match('Sales pool tables')).toMatchObject({ socCode: '41-2031', rating: 'Possible' });
+    expect(soc('Sales picture frames')).toBe('41-2031');
+  });
+
   it('keeps the sales occupation O*NET lists for it', () => {
     expect(match('Sales insurance')).toMatchObject({ socCode: '41-3021', rating: 'Confident' });
   });
