@@ -91,13 +91,13 @@ export class HeadFirstReadings {
     // Without an industry that names the employer, and no word naming a wholesaler or manufacturer, the
     // line is no wholesale or manufacturing representative's: the SOC names those by their employer, and
     // O*NET files the index's lines for them as "<goods> Sales Representative", which the line's goods
-    // alone reach ("Sales footwear" reached "Footwear Sales Representative", Confident).
+    // alone reach ("Sales school supplies" reached "School Supplies Sales Representative", Confident).
     const employerUnnamed = sector === undefined && !words.some((w) => WHOLESALE_WORDS.has(w));
     const isSeller = (e: RankedEntry): boolean => {
       if (!isSalesWorker(e)) return false;
       const soc = this.socCodes[e.o] as string;
-      // A retail sales worker named by what it handles only for a line that names it: "Sales electronics"
-      // reached the parts salespersons through O*NET's "Electronics Parts Salesperson".
+      // A retail sales worker named by what it handles only for a line that names it: "Sales telephone
+      // equipment" at a retailer reached the parts salespersons through O*NET's parts titles.
       if (
         soc.startsWith(RETAIL_SALES_WORKERS) &&
         !this.roles.ownTitleNames(e.o, RETAIL_WORDS) &&
@@ -115,8 +115,8 @@ export class HeadFirstReadings {
     ).list;
     // The best seller of the kinds the line can name that the reading reaches, whether or not it leads
     // the reading: "pharmaceuticals salesperson" reaches the wholesale representatives first, which a
-    // retailer does not employ; "hearing aids salesperson" the hearing aid specialists, who fit and
-    // dispense them, where the head "Sales" names a seller.
+    // retailer does not employ; "pool tables salesperson" the recreation attendants, where the head
+    // "Sales" names a seller.
     const read = asSeller.find(isSeller);
     let best: RankedEntry | undefined = direct.list.find(isSeller);
     if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
