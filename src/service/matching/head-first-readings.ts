@@ -1,5 +1,6 @@
 import { majorGroupOf } from '../soc-code';
 import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type Ranking } from './ranking';
+import type { NamedSellers } from './named-seller';
 import type { RoleReadings } from './role-readings';
 import { oewsSector } from './sector-prior';
 
@@ -38,14 +39,6 @@ const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
   'manufacturer',
 ]);
 
-/**
- * The SOC's retail sales workers (41-2000): cashiers, counter and rental clerks and parts salespersons are
- * named by what they handle ("Sell spare and replacement parts", SOC 2018 definition of 41-2022), the
- * retail salespersons by the group's own word, "retail", and sell any other merchandise.
- */
-const RETAIL_SALES_WORKERS = '41-2';
-const RETAIL_WORDS: readonly string[] = ['retail'];
-
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
@@ -54,6 +47,7 @@ export class HeadFirstReadings {
     private readonly ranked: RankTitle,
     private readonly roles: RoleReadings,
     private readonly socCodes: readonly string[],
+    private readonly namedSellers: NamedSellers,
   ) {}
 
   /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
@@ -98,12 +92,7 @@ export class HeadFirstReadings {
       const soc = this.socCodes[e.o] as string;
       // A retail sales worker named by what it handles only for a line that names it: "Sales telephone
       // equipment" at a retailer reached the parts salespersons through O*NET's parts titles.
-      if (
-        soc.startsWith(RETAIL_SALES_WORKERS) &&
-        !this.roles.ownTitleNames(e.o, RETAIL_WORDS) &&
-        !this.roles.ownTitleNames(e.o, words)
-      )
-        return false;
+      if (this.namedSellers.unnamed(e.o, words)) return false;
       if (sector !== undefined) return soc.startsWith(sector.minorGroup);
       return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
     };

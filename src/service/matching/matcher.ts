@@ -73,7 +73,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     isPhysicianOrSurgeon(socCodes[o] as string) &&
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
-  const readings = new TitleReadings(ranked, roles, socCodes);
+  const readings = new TitleReadings(ranked, roles, socCodes, occTitles);
   const genericRank = (ranking: Ranking, description: string): Ranking =>
     atGenericRank(ranking, ranked, description, (o, w) => (ownTitleWords[o] as Set<string>).has(w));
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;

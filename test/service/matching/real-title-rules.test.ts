@@ -285,6 +285,18 @@ describe('a sales line ("Sales" and what is sold)', () => {
     expect(soc('Sales counter')).toBe('41-2021');
   });
 
+  it('is no retail sales worker named by what it handles for any title naming selling but not what it handles', () => {
+    // O*NET's "Wholesale Parts Salesperson" made the parts salespersons the Confident answer.
+    expect(soc('Wholesale salesperson')?.startsWith('41-401')).toBe(true);
+    expect(match('Wholesale salesperson')?.rating).toBe('Probable');
+    // The industry's weighing put the parts salespersons, concentrated in wholesale trade, first.
+    expect(matcher.match('Salesperson', '', '4230')?.socCode).toBe('41-4012');
+    expect(soc('Salesperson parts')).toBe('41-2022');
+    expect(soc('Counter salesperson')).toBe('41-2021');
+    // A title that does not name selling is left as it is.
+    expect(soc('Video clerk')).toBe('41-2021');
+  });
+
   it("is the reading's best seller where the line read as a seller leads with another kind of job", () => {
     // "pool tables salesperson" reaches the recreation attendants first (Probable as written).
     expect(match('Sales pool tables')).toMatchObject({ socCode: '41-2031', rating: 'Possible' });
