@@ -63,12 +63,15 @@ export class HeadFirstReadings {
    * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
    * Representatives, Services"), else the seller the request's industry names (SELLERS_OF_SECTOR: in
    * retail trade only retail sales workers, in wholesale trade and manufacturing only their sales
-   * representatives; the reading's best seller of that kind, whether or not it leads the reading), else a
-   * salesperson (the retail sales workers' word). The best-scored of these wins, so a line O*NET lists
-   * under a sales
-   * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
-   * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
-   * department names as employers write them) is left as it is. The answer is at most Probable.
+   * representatives), else a salesperson (the retail sales workers' word); the reading's best seller
+   * counts whether or not it leads the reading. The best-scored of these wins, so a line O*NET lists
+   * under a sales occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising":
+   * advertising sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
+   * department names as employers write them) is left as it is. Without an industry that names the
+   * employer, and no word naming a wholesaler or manufacturer, the wholesale and manufacturing
+   * representatives do not compete (the SOC names them by their employer); nor do the retail sales workers
+   * named by what they handle (parts, rentals) unless the line names it (named-seller.ts). The answer is at
+   * most Probable.
    */
   private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
     const { words } = direct;
@@ -108,7 +111,7 @@ export class HeadFirstReadings {
     // "Sales" names a seller.
     const read = asSeller.find(isSeller);
     let best: RankedEntry | undefined = direct.list.find(isSeller);
-    if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
+    if (read !== undefined && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;
     return leading(direct, { ...best, rating: inferred(best.rating) });
   }
