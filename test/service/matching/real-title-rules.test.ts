@@ -218,6 +218,14 @@ describe('apprentices', () => {
     expect(soc('Apprentice Machine Operator')).not.toBe('47-3013');
     expect(soc('Apprentice Machine Operator')).toBe(soc('Machine Operator'));
   });
+
+  it('are not a helper occupation whose titles share only a modifier of the trade (methodology §2a, ninth round)', () => {
+    // O*NET lists "Auto Helper Electrician" with electricians' helpers: "auto" is no electrician's trade.
+    expect(match('Apprentice Mechanic Auto')).toMatchObject({ socCode: '49-3023', rating: 'Probable' });
+    expect(soc('Apprentice Painter Tower')).toBe('47-2141');
+    // The helper whose titles name the trade's head noun still answers ("Auto Electrician" apprentices).
+    expect(soc('Apprentice Auto Electrician')).toBe('47-3013');
+  });
 });
 
 describe('a person word ("boy", "girl", "man") names the worker, not the job', () => {
