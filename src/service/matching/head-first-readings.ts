@@ -37,7 +37,31 @@ export class HeadFirstReadings {
 
   /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
   read(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
-    return this.salesLine(title, description, direct, industry);
+    return this.salesLine(title, description, direct, industry) ?? this.assistantLine(direct);
+  }
+
+  /**
+   * An assistant line: "Assistant" and one practitioner's noun ("Assistant Dentist", "Assistant
+   * Surveyor"), as the index writes the practice's assistant, head word first. The SOC files those who
+   * assist a practice apart from it ("Dental Assistants": "under the direction of a dentist"; "Surveying
+   * and Mapping Technicians"), while read as written the practitioner's noun is the head and the
+   * practice answers. Where the direct answer is no assisting occupation and one among its candidates
+   * (rated Probable or better) assists the practice the noun names (RoleReadings.assistsPractice), that
+   * one is the answer, at most Probable. A practice without such an occupation keeps its answer
+   * ("Assistant Buyer", "Assistant Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
+   */
+  private assistantLine(direct: Ranking): Ranking | null {
+    const { words } = direct;
+    if (words.length !== 2 || words[0] !== 'assistant') return null;
+    const practitioner = words[1] as string;
+    const top = direct.list[0];
+    if (top === undefined || !this.roles.personNoun(practitioner) || this.roles.assisting(top.o)) return null;
+    const assistant = direct.list.find(
+      (e) => e.rating !== 'Possible' && this.roles.assistsPractice(e.o, practitioner),
+    );
+    return assistant === undefined
+      ? null
+      : leading(direct, { ...assistant, rating: inferred(assistant.rating) });
   }
 
   /**

@@ -8,8 +8,8 @@ import {
   majorGroupOf,
   sameMajorGroup,
 } from '../soc-code';
-import { singular, stem } from '../text/normalize';
-import { MEDICINE_WORDS } from './title-shape';
+import { singular, stem, titleWords } from '../text/normalize';
+import { MEDICINE_WORDS, occupationTitleHeadPart } from './title-shape';
 
 /**
  * What O*NET's occupation list says about roles, read once from the index, for the matcher's role
@@ -76,6 +76,9 @@ export class RoleReadings {
   private readonly ownRoots: Array<ReadonlySet<string> | undefined> = [];
   /** Medical roots of the own titles of the SOC's named physicians' and surgeons' occupations, on demand. */
   private namedSpecialtyRoots: ReadonlySet<string> | undefined;
+  /** Per occupation, the field words of an assisting occupation's own title (assistsPractice), on demand. */
+  private readonly assistingWords: Array<readonly string[] | undefined> = [];
+  private readonly assistingHead: Array<boolean | undefined> = [];
   /** Per medical root ("nephrolog" of nephrology and nephrologist): [physicians' titles, all titles] using it. */
   private readonly rootUse = new Map<string, [number, number]>();
 
@@ -220,6 +223,24 @@ export class RoleReadings {
     ));
   }
 
+  /**
+   * Occupation o assists the practice `word` names: its own title is headed by a word of the SOC's
+   * assisting occupations (ASSISTING_HEADS: "Dental Assistants", "Surveying and Mapping Technicians",
+   * "Pharmacy Aides", "Helpers--Carpenters") and another of its words shares the practitioner's stem
+   * (its first PRACTICE_STEM letters: "dental" and "dentist", "surveying" and "surveyor").
+   */
+  /** Occupation o's own title is headed by an assisting noun (ASSISTING_HEADS). */
+  assisting(o: number): boolean {
+    return (this.assistingHead[o] ??= assistingHeads(this.part.occupations.titles[o] as string));
+  }
+
+  assistsPractice(o: number, word: string): boolean {
+    const own = (this.assistingWords[o] ??= assistingField(this.part.occupations.titles[o] as string));
+    if (own.length === 0) return false;
+    const root = stem(singular(word)).slice(0, PRACTICE_STEM);
+    return root.length === PRACTICE_STEM && own.some((w) => w.startsWith(root));
+  }
+
   /** An occupation whose own title names the physician it assists (Physician Assistants). */
   assistsPhysicians(o: number): boolean {
     return (
@@ -313,6 +334,29 @@ export class RoleReadings {
     }
     return inGroup.length === 1 ? (inGroup[0] as number) : null;
   }
+}
+
+/** Head nouns of the SOC's occupations that assist another practice ("Dental Assistants", "Pharmacy Aides"). */
+const ASSISTING_HEADS: ReadonlySet<string> = new Set(['assistant', 'aide', 'technician', 'helper']);
+/** Letters of a stem a practitioner and the field of its assistants share ("dent" of dentist and dental). */
+const PRACTICE_STEM = 4;
+
+/**
+ * Some head noun of the occupation title is an assisting noun: of any of its conjuncts ("Veterinary
+ * Assistants and Laboratory Animal Caretakers"), before an "of" phrase or an "Except" clause.
+ */
+function assistingHeads(title: string): boolean {
+  return occupationTitleHeadPart(title)
+    .split(/,|\band\b|--/i)
+    .some((part) => ASSISTING_HEADS.has(singular(titleWords(part).at(-1) ?? '')));
+}
+
+/** The field words of an occupation title headed by an assisting noun, or none for another title. */
+function assistingField(title: string): string[] {
+  if (!assistingHeads(title)) return [];
+  return ownTitleWords(title)
+    .map((w) => stem(singular(w)))
+    .filter((w) => !ASSISTING_HEADS.has(w) && w.length >= PRACTICE_STEM);
 }
 
 /** Lower-case words of an O*NET occupation title, without "and", "of", "except" and punctuation. */

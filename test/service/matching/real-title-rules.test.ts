@@ -299,3 +299,21 @@ describe('"chief" beside a trade', () => {
 function pick(m: ReturnType<OnetMatcher['match']>) {
   return m === null ? null : { socCode: m.socCode, levelShift: m.levelShift, jobLevelName: m.jobLevelName };
 }
+
+describe('an assistant line ("Assistant" and a practitioner)', () => {
+  it('is the occupation that assists the practice, where O*NET has one (methodology §2a, ninth round)', () => {
+    // Read as written the practitioner is the head: pipefitters and biologists answered, Confident.
+    expect(match('Assistant Pipefitter')).toMatchObject({ socCode: '47-3015', rating: 'Probable' });
+    expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
+    expect(soc('Assistant Pharmacist')).toBe('31-9095');
+  });
+
+  it('keeps an answer that already assists, a practice without assistants, and a rank', () => {
+    expect(soc('Assistant Veterinarian')).toBe('31-9096');
+    expect(match('Assistant Buyer')).toMatchObject({ socCode: '13-1022', rating: 'Confident' });
+    expect(match('Assistant Counsel')).toMatchObject({ socCode: '23-1011', rating: 'Confident' });
+    expect(soc('Assistant Principal')).toBe('11-9032');
+    // Not two words: "Assistant Civil Engineer" is a civil engineer.
+    expect(soc('Assistant Civil Engineer')).toBe('17-2051');
+  });
+});
