@@ -163,10 +163,17 @@ export class RoleReadings {
   /** The helper occupation of the trade of occupation `o`, or null when O*NET has none. */
   helperOf(o: number): number | null {
     const code = this.part.occupations.codes[o] as string;
+    // Extraction workers have one helper occupation (47-5081, "Help extraction craft workers"): the
+    // construction trades' helpers share the group, and a word ("Roof Bolters, Mining") with some.
+    if (code.startsWith('47-5')) return this.occupationOf('47-5081');
     // Trades without a helper occupation of their own: the helpers of their group.
-    const fallback = (): string | null =>
-      code.startsWith('47-5') ? '47-5081' : (HELPERS_OF_MAJOR_GROUP[majorGroupOf(code)] ?? null);
-    return this.closest(o, this.helperOccs, fallback);
+    return this.closest(o, this.helperOccs, () => HELPERS_OF_MAJOR_GROUP[majorGroupOf(code)] ?? null);
+  }
+
+  /** The occupation of an O*NET-SOC or SOC code (its first O*NET code), or null. */
+  private occupationOf(code: string): number | null {
+    const o = this.part.occupations.codes.findIndex((c) => c.startsWith(code));
+    return o < 0 ? null : o;
   }
 
   /**

@@ -426,8 +426,8 @@ export class TitleReadings {
     const top = direct.list[0];
     if (top !== undefined) {
       // A weak supervisor answer may be the wrong trade's ("Jail Lieutenant" as police): read it anyway.
-      if ((wantSupervisor ? roles.supervisory(top.o) : roles.helper(top.o)) && top.rating !== 'Possible')
-        return null;
+      if (wantSupervisor && roles.supervisory(top.o) && top.rating !== 'Possible') return null;
+      if (!wantSupervisor && roles.helper(top.o) && listsTitle(top)) return null;
       if (listsTitle(top) && roles.titleHas(top.o, role)) return null;
     }
     const trade = words.filter((w) => w !== role && !SUPERVISOR_WORDS.has(w) && !HELPER_WORDS.has(w));
@@ -435,7 +435,7 @@ export class TitleReadings {
     const worker = this.ranked(trade.join(' '), description).list[0];
     if (worker === undefined) return null;
     const target = wantSupervisor ? roles.supervisorOf(worker.o) : roles.helperOf(worker.o);
-    if (target === null) return null;
+    if (target === null || (!wantSupervisor && target === top?.o)) return null;
     return leading(direct, { o: target, score: worker.score, rating: inferred(worker.rating) });
   }
 
