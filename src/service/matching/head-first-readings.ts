@@ -42,18 +42,21 @@ export class HeadFirstReadings {
 
   /**
    * An assistant line: "Assistant" and one practitioner's noun ("Assistant Dentist", "Assistant
-   * Surveyor"), as the index writes the practice's assistant, head word first. The SOC files those who
-   * assist a practice apart from it ("Dental Assistants": "under the direction of a dentist"; "Surveying
-   * and Mapping Technicians"), while read as written the practitioner's noun is the head and the
-   * practice answers. Where the direct answer is no assisting occupation and one among its candidates
+   * Surveyor"), as the index writes the practice's assistant, head word first, or the same written
+   * forward ("Carpenter Assistant", "Pharmacist Aide"). The SOC files those who assist a practice apart
+   * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
+   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where the direct answer is no assisting occupation and one among its candidates
    * (rated Probable or better) assists the practice the noun names (RoleReadings.assistsPractice), that
    * one is the answer, at most Probable. A practice without such an occupation keeps its answer
    * ("Assistant Buyer", "Assistant Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
    */
   private assistantLine(direct: Ranking): Ranking | null {
     const { words } = direct;
-    if (words.length !== 2 || words[0] !== 'assistant') return null;
-    const practitioner = words[1] as string;
+    if (words.length !== 2) return null;
+    const [first, second] = words as [string, string];
+    const practitioner =
+      first === 'assistant' ? second : second === 'assistant' || second === 'aide' ? first : null;
+    if (practitioner === null) return null;
     const top = direct.list[0];
     if (top === undefined || !this.roles.personNoun(practitioner) || this.roles.assisting(top.o)) return null;
     const assistant = direct.list.find(

@@ -306,6 +306,8 @@ describe('an assistant line ("Assistant" and a practitioner)', () => {
     expect(match('Assistant Pipefitter')).toMatchObject({ socCode: '47-3015', rating: 'Probable' });
     expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
     expect(soc('Assistant Pharmacist')).toBe('31-9095');
+    // Written forward, the assistant of a practice is the same.
+    expect(soc('Pharmacist Aide')).toBe('31-9095');
   });
 
   it('keeps an answer that already assists, a practice without assistants, and a rank', () => {
