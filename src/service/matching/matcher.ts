@@ -24,7 +24,7 @@ import { atSectorSupervisor } from './sector-supervisor';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
-import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
+import { occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
  * The O*NET title matcher (docs/methodology.md §2a; README.md in this folder walks through it): a title
@@ -156,7 +156,6 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
-      () => teacherHead(title, managed.words, (w) => roles.personNoun(w)),
     );
   };
 
@@ -205,10 +204,6 @@ export function createMatcher(part: OnetPart): OnetMatcher {
 export function industryMatchKey(naics: string): string {
   return `${oewsSector(naics) ?? ''}/${industrySchoolLevel(naics) ?? ''}`;
 }
-
-/** A title whose head noun is "teacher", beside no other person noun (school-level.ts). */
-const teacherHead = (title: string, words: readonly string[], personNoun: (w: string) => boolean): boolean =>
-  headNoun(title, words, personNoun) === 'teacher' && words.every((w) => w === 'teacher' || !personNoun(w));
 
 /** A physician named by "physician" (or "doctor") with other words: the specialty as a department. */
 const physicianByDepartment = (words: readonly string[]): boolean =>

@@ -62,28 +62,16 @@ const LEVEL_WORDS: ReadonlySet<string> = new Set([
   'school',
 ]);
 
-/**
- * A title whose head noun is "teacher", beside no other person noun, names a teacher whatever its
- * subject's words reach: at a school ("Teacher, Golf" at a high school, which "golf" takes to coaches
- * and scouts) an answer that is no education occupation is read as a teacher of another level, and gives
- * way as one. "Teacher Aide" names an aide.
- */
-const TEACHER_HEAD: EducationRole = { kind: 'teacher', level: 'other' };
-
 /** The ranking with its answer moved to the industry's school level where it is another's (see above). */
 export function atSchoolLevel(
   ranking: Ranking,
   level: SchoolLevel | null,
   socCodes: readonly string[],
   ownTitleWords: readonly ReadonlySet<string>[],
-  /** The title's head noun is "teacher" and no other word names a person (see TEACHER_HEAD). */
-  namesTeacher: () => boolean = () => false,
 ): Ranking {
   const top = ranking.list[0];
   if (level === null || top === undefined || ranking.words.some((w) => LEVEL_WORDS.has(w))) return ranking;
-  const role =
-    educationRole(socCodes[top.o] as string) ??
-    (ranking.words.includes('teacher') && namesTeacher() ? TEACHER_HEAD : null);
+  const role = educationRole(socCodes[top.o] as string);
   if (role === null || role.level === level) return ranking;
   const atLevel = ranking.list.filter((e) => {
     const other = educationRole(socCodes[e.o] as string);

@@ -59,16 +59,6 @@ describe('teachers at the industry’s school level', () => {
     expect(at('Registered Nurse', '611310')).toMatchObject({ socCode: '29-1141', rating: 'Confident' });
   });
 
-  it('reads a title headed "teacher" at a school as a school teacher, whatever its subject reaches', () => {
-    // "Golf" takes the title to coaches and scouts, Confident; at a school it names a teacher (§2a, ninth round).
-    expect(at('Teacher, Golf', '')).toMatchObject({ socCode: '27-2022', rating: 'Confident' });
-    expect(at('Teacher, Golf', '611110')?.socCode).toMatch(/^25-2/);
-    expect(at('Teacher, Golf', '611110')?.rating).not.toBe('Confident');
-    // "Teacher Aide" names an aide, and a coach's title names no teacher.
-    expect(at('Teacher Aide Clerical', '611110')?.socCode).toBe(at('Teacher Aide Clerical', '')?.socCode);
-    expect(at('Golf Coach', '611110')?.socCode).toBe('27-2022');
-  });
-
   it('ranks the same first candidate as it matches (D18)', () => {
     for (const naics of ['', '611110', '611310'])
       expect(matcher.rank('Chemistry Teacher', '', 5, naics)[0]?.socCode).toBe(
