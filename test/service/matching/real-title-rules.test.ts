@@ -219,7 +219,7 @@ describe('apprentices', () => {
     expect(soc('Apprentice Machine Operator')).toBe(soc('Machine Operator'));
   });
 
-  it('are not a helper occupation whose titles share only a modifier of the trade (methodology §2a, ninth round)', () => {
+  it('are not a helper occupation whose titles share only a modifier of the trade (docs/methodology.md §2a, ninth round)', () => {
     // O*NET lists "Auto Helper Electrician" with electricians' helpers: "auto" is no electrician's trade.
     expect(match('Apprentice Mechanic Auto')).toMatchObject({ socCode: '49-3023', rating: 'Probable' });
     expect(soc('Apprentice Painter Tower')).toBe('47-2141');
@@ -301,7 +301,7 @@ function pick(m: ReturnType<OnetMatcher['match']>) {
 }
 
 describe('an assistant line ("Assistant" and a practitioner)', () => {
-  it('is the occupation that assists the practice, where O*NET has one (methodology §2a, ninth round)', () => {
+  it('is the occupation that assists the practice, where O*NET has one (docs/methodology.md §2a, ninth round)', () => {
     // Read as written the practitioner is the head: pipefitters and biologists answered, Confident.
     expect(match('Assistant Pipefitter')).toMatchObject({ socCode: '47-3015', rating: 'Probable' });
     expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
