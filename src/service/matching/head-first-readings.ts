@@ -45,10 +45,12 @@ export class HeadFirstReadings {
    * Surveyor"), as the index writes the practice's assistant, head word first, or the same written
    * forward ("Carpenter Assistant", "Pharmacist Aide"). The SOC files those who assist a practice apart
    * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
-   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where the direct answer is no assisting occupation and one among its candidates
-   * (rated Probable or better) assists the practice the noun names (RoleReadings.assistsPractice), that
-   * one is the answer, at most Probable. A practice without such an occupation keeps its answer
-   * ("Assistant Buyer", "Assistant Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
+   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
+   * the direct answer is no assisting occupation of the practice (none, or one whose titles never name
+   * the practitioner: "Engineer Aide" as personal care aides) and a candidate rated Probable or better
+   * assists the practice the noun names (RoleReadings.assistsPractice), that one is the answer, at most
+   * Probable. A practice without such an occupation keeps its answer ("Assistant Buyer", "Assistant
+   * Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
    */
   private assistantLine(direct: Ranking): Ranking | null {
     const { words } = direct;
@@ -58,7 +60,13 @@ export class HeadFirstReadings {
       first === 'assistant' ? second : second === 'assistant' || second === 'aide' ? first : null;
     if (practitioner === null) return null;
     const top = direct.list[0];
-    if (top === undefined || !this.roles.personNoun(practitioner) || this.roles.assisting(top.o)) return null;
+    if (
+      top === undefined ||
+      !this.roles.personNoun(practitioner) ||
+      this.roles.assistingWord(practitioner) ||
+      (this.roles.assisting(top.o) && this.roles.titleHas(top.o, practitioner))
+    )
+      return null;
     const assistant = direct.list.find(
       (e) => e.rating !== 'Possible' && this.roles.assistsPractice(e.o, practitioner),
     );

@@ -230,17 +230,22 @@ export class RoleReadings {
     ));
   }
 
+  /** Occupation o's own title is headed by an assisting noun (ASSISTING_HEADS). */
+  assisting(o: number): boolean {
+    return (this.assistingHead[o] ??= assistingHeads(this.part.occupations.titles[o] as string));
+  }
+
+  /** The word is an assisting noun itself ("Technician Aide" names no practice the aide assists). */
+  assistingWord(word: string): boolean {
+    return ASSISTING_HEADS.has(word);
+  }
+
   /**
    * Occupation o assists the practice `word` names: its own title is headed by a word of the SOC's
    * assisting occupations (ASSISTING_HEADS: "Dental Assistants", "Surveying and Mapping Technicians",
    * "Pharmacy Aides", "Helpers--Carpenters") and another of its words shares the practitioner's stem
    * (its first PRACTICE_STEM letters: "dental" and "dentist", "surveying" and "surveyor").
    */
-  /** Occupation o's own title is headed by an assisting noun (ASSISTING_HEADS). */
-  assisting(o: number): boolean {
-    return (this.assistingHead[o] ??= assistingHeads(this.part.occupations.titles[o] as string));
-  }
-
   assistsPractice(o: number, word: string): boolean {
     const own = (this.assistingWords[o] ??= assistingField(this.part.occupations.titles[o] as string));
     if (own.length === 0) return false;

@@ -306,8 +306,12 @@ describe('an assistant line ("Assistant" and a practitioner)', () => {
     expect(match('Assistant Pipefitter')).toMatchObject({ socCode: '47-3015', rating: 'Probable' });
     expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
     expect(soc('Assistant Pharmacist')).toBe('31-9095');
-    // Written forward, the assistant of a practice is the same.
-    expect(soc('Pharmacist Aide')).toBe('31-9095');
+    // Written forward, the assistant of a practice is the same; an aide of persons' care assists no
+    // engineer ("Engineer Aide" was personal care aides).
+    expect(soc('Surveyor Aide')).toBe('17-3031');
+    expect(match('Engineer Aide')).toMatchObject({ socCode: '17-3022', rating: 'Probable' });
+    // An assisting noun names no practice ("Technician Aide").
+    expect(soc('Technician Aide')).toBe(soc('Aide'));
   });
 
   it('keeps an answer that already assists, a practice without assistants, and a rank', () => {
