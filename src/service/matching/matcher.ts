@@ -13,6 +13,7 @@ import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teachi
 import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
+import { atSchoolSubject } from './school-subject';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
 import { readRankAdjective } from './rank-adjective';
@@ -74,6 +75,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
   const readings = new TitleReadings(ranked, roles, socCodes);
+  // The direct ranking, by a name read() does not shadow (school-subject.ts reads a title again).
+  const rankTitle = ranked;
   const genericRank = (ranking: Ranking, description: string): Ranking =>
     atGenericRank(ranking, ranked, description, (o, w) => (ownTitleWords[o] as Set<string>).has(w));
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
@@ -143,7 +146,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
     const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
-    return atSchoolLevel(
+    const leveled = atSchoolLevel(
       industry === ''
         ? sectored
         : atSectorSupervisor(
@@ -156,6 +159,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       industrySchoolLevel(industry),
       socCodes,
       ownTitleWords,
+    );
+    // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
+    return atSchoolSubject(
+      leveled,
+      industrySchoolLevel(industry),
+      socCodes,
+      ownTitleWords,
+      rankTitle,
+      description,
     );
   };
 

@@ -46,7 +46,7 @@ export function educationRole(soc: string): EducationRole | null {
 }
 
 /** Title words that name a level of school: the title says it, the industry need not. */
-const LEVEL_WORDS: ReadonlySet<string> = new Set([
+export const LEVEL_WORDS: ReadonlySet<string> = new Set([
   'professor',
   'postsecondary',
   'college',

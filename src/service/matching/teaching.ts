@@ -26,6 +26,9 @@ const TEACHING_WORDS: ReadonlySet<string> = new Set([
   'dean',
 ]);
 
+/** A word that names teaching (see above). */
+export const isTeachingWord = (w: string): boolean => TEACHING_WORDS.has(w);
+
 /** True when the title (or its matching words) names teaching (see above). */
 export function namesTeaching(title: string, words: readonly string[] = []): boolean {
   // The matching words, when given, answer most titles without reading the title again.
