@@ -7,8 +7,9 @@ import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
+import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
-import { atManagedTitle, atRankedTitle } from './rank-answer';
+import { atManagedTitle, atRankedTitle, isRankWord } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -22,6 +23,7 @@ import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
+import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -145,13 +147,24 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
     );
-    const sectored = sectorPrior.apply(atSchooling(managed, schooling, zones), industry);
+    // A machine worker's title is answered by an occupation that names that worker (machine-title.ts).
+    const machined = atMachineTitle(
+      managed,
+      (o, w) => roles.titleHas(o, w),
+      (o) =>
+        (isFirstLineSupervisor(o) || isManager(o)) &&
+        !managed.words.some(isRankWord) &&
+        !titleWords(title).some(isRankWord),
+    );
+    const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
+    const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const leveled = atSchoolLevel(
       industry === ''
         ? sectored
         : atSectorSupervisor(
-            sectored,
-            sectorPrior.concentration(industry),
+            // A bare machine worker ("Operator") is the one the sector employs (sector-worker.ts).
+            atSectorWorker(sectored, concentration, socCodes),
+            concentration,
             isFirstLineSupervisor,
             socCodes,
             (w) => supervisorGroups.get(w) ?? 0,

@@ -7,7 +7,7 @@ import { americanSpelling, englishFromSpanish } from './spelling';
  * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
  * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 14;
+export const NORMALIZER_VERSION = 15;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -171,6 +171,14 @@ function titleRawWords(text: string): string[] {
     }
     // Shifts: "(Night Shift)", "- 2nd Shift", "Swing Shift": when the work is done, not what it is.
     if (next === 'shift' && SHIFT_NAMES.test(word)) {
+      i++;
+      continue;
+    }
+    // "Set up", "Set-Up" and "Setup" before a worker are one word written three ways, as O*NET's own
+    // titles write it ("Set Up Operator", "Set-Up Operator", "Setup Operator"): read closed. At the end
+    // of a title ("Mill Set Up") it names the activity, and stays as written.
+    if (word === 'set' && next === 'up' && i + 2 < raw.length) {
+      out.push('setup');
       i++;
       continue;
     }

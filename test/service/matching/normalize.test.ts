@@ -26,6 +26,18 @@ describe('normalisation: case, punctuation, accents', () => {
   });
 });
 
+describe('normalisation: "set up" before a worker (docs/methodology.md §2a, "Ninth round, machine titles")', () => {
+  it('reads "Set Up", "Set-Up" and "Setup" as one word, as O*NET writes all three', () => {
+    expect(titleWords('Press Set Up Operator')).toEqual(['press', 'setup', 'operator']);
+    expect(titleWords('Press Set-Up Operator')).toEqual(titleWords('Press Setup Operator'));
+    expect(titleWords('Set up worker')).toEqual(['setup', 'worker']);
+  });
+
+  it('leaves "set up" at the end of a title, where it names the activity', () => {
+    expect(titleWords('Booth Set Up')).toEqual(['booth', 'set', 'up']);
+  });
+});
+
 describe('normalisation: plurals', () => {
   test.each([
     ['nurses', 'nurse'],

@@ -31,6 +31,12 @@ describe('title shapes', () => {
     expect(match('Welder any activity')).toMatchObject({ socCode: '51-4121', rating: 'Probable' });
   });
 
+  it('reads a setter written "set up" as O*NET writes it closed', () => {
+    // Read as "set" and "up", the title reached the wood lathe operators through O*NET's other titles.
+    expect(soc('Turning lathe set up operator')).toBe('51-4034');
+    expect(soc('Turning lathe set-up operator')).toBe(soc('Turning lathe setup operator'));
+  });
+
   it('reads two words as the closed compound O*NET writes where one of them is no title word', () => {
     // "lance" alone was repaired to another word: the line answered as laborers, Possible.
     expect(match('Free lance photographer')).toMatchObject({ socCode: '27-4021', rating: 'Confident' });
