@@ -1,5 +1,6 @@
 import { majorGroupOf } from '../soc-code';
 import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type Ranking } from './ranking';
+import type { NamedSellers } from './named-seller';
 import type { RoleReadings } from './role-readings';
 import { oewsSector } from './sector-prior';
 
@@ -25,6 +26,19 @@ const SELLERS_OF_SECTOR: Readonly<Record<string, { minorGroup: string; seller: s
   '31': { minorGroup: '41-4', seller: 'sales representative' },
 };
 
+/**
+ * The SOC's wholesale and manufacturing sales representatives (41-4000), whom it names by their employer:
+ * "Sell goods for wholesalers or manufacturers" (SOC 2018 definitions of 41-4011 and 41-4012).
+ */
+const WHOLESALE_REPRESENTATIVES = '41-4';
+/** Words naming that employer, as the SOC's title and definitions of 41-4000 write it (normalised). */
+const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
+  'wholesale',
+  'wholesaler',
+  'manufacturing',
+  'manufacturer',
+]);
+
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
@@ -33,6 +47,7 @@ export class HeadFirstReadings {
     private readonly ranked: RankTitle,
     private readonly roles: RoleReadings,
     private readonly socCodes: readonly string[],
+    private readonly namedSellers: NamedSellers,
   ) {}
 
   /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
@@ -83,12 +98,15 @@ export class HeadFirstReadings {
    * SOC's words: a sales representative where it names a service (minor group 41-3000 "Sales
    * Representatives, Services"), else the seller the request's industry names (SELLERS_OF_SECTOR: in
    * retail trade only retail sales workers, in wholesale trade and manufacturing only their sales
-   * representatives; the reading's best seller of that kind, whether or not it leads the reading), else a
-   * salesperson (the retail sales workers' word). The best-scored of these wins, so a line O*NET lists
-   * under a sales
-   * occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising": advertising
-   * sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
-   * department names as employers write them) is left as it is. The answer is at most Probable.
+   * representatives), else a salesperson (the retail sales workers' word); the reading's best seller
+   * counts whether or not it leads the reading. The best-scored of these wins, so a line O*NET lists
+   * under a sales occupation keeps it ("Sales insurance": insurance sales agents; "Sales advertising":
+   * advertising sales agents). A title O*NET lists under another kind of job ("Sales Training", "Sales Operations",
+   * department names as employers write them) is left as it is. Without an industry that names the
+   * employer, and no word naming a wholesaler or manufacturer, the wholesale and manufacturing
+   * representatives do not compete (the SOC names them by their employer); nor do the retail sales workers
+   * named by what they handle (parts, rentals) unless the line names it (named-seller.ts). The answer is at
+   * most Probable.
    */
   private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
     const { words } = direct;
@@ -102,20 +120,33 @@ export class HeadFirstReadings {
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
     const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
-    const isSeller = (e: RankedEntry): boolean =>
-      isSalesWorker(e) &&
-      (sector === undefined || (this.socCodes[e.o] as string).startsWith(sector.minorGroup));
+    // Without an industry that names the employer, and no word naming a wholesaler or manufacturer, the
+    // line is no wholesale or manufacturing representative's: the SOC names those by their employer, and
+    // O*NET files the index's lines for them as "<goods> Sales Representative", which the line's goods
+    // alone reach ("Sales school supplies" reached "School Supplies Sales Representative", Confident).
+    const employerUnnamed = sector === undefined && !words.some((w) => WHOLESALE_WORDS.has(w));
+    const isSeller = (e: RankedEntry): boolean => {
+      if (!isSalesWorker(e)) return false;
+      const soc = this.socCodes[e.o] as string;
+      // A retail sales worker named by what it handles only for a line that names it: "Sales telephone
+      // equipment" at a retailer reached the parts salespersons through O*NET's parts titles.
+      if (this.namedSellers.unnamed(e.o, words)) return false;
+      if (sector !== undefined) return soc.startsWith(sector.minorGroup);
+      return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
+    };
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
     const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const asSeller = this.ranked(
       `${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`,
       description,
     ).list;
-    // With the industry's kind of seller, the best of that kind the reading reaches: "pharmaceuticals
-    // salesperson" reaches the wholesale representatives first, which a retailer does not employ.
-    const read = sector === undefined ? asSeller[0] : asSeller.find(isSeller);
+    // The best seller of the kinds the line can name that the reading reaches, whether or not it leads
+    // the reading: "pharmaceuticals salesperson" reaches the wholesale representatives first, which a
+    // retailer does not employ; "pool tables salesperson" the recreation attendants, where the head
+    // "Sales" names a seller.
+    const read = asSeller.find(isSeller);
     let best: RankedEntry | undefined = direct.list.find(isSeller);
-    if (read !== undefined && isSeller(read) && (best === undefined || read.score > best.score)) best = read;
+    if (read !== undefined && (best === undefined || read.score > best.score)) best = read;
     if (best === undefined || best.o === top?.o) return null;
     return leading(direct, { ...best, rating: inferred(best.rating) });
   }

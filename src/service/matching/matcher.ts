@@ -76,7 +76,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     isPhysicianOrSurgeon(socCodes[o] as string) &&
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
-  const readings = new TitleReadings(ranked, roles, socCodes);
+  const readings = new TitleReadings(ranked, roles, socCodes, occTitles);
   // The direct ranking, by a name read() does not shadow (school-subject.ts reads a title again).
   const rankTitle = ranked;
   const genericRank = (ranking: Ranking, description: string): Ranking =>

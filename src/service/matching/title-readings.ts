@@ -10,6 +10,7 @@ import {
   type Ranking,
 } from './ranking';
 import { HeadFirstReadings } from './head-first-readings';
+import { NamedSellers } from './named-seller';
 import { residualSpecialty } from './residual-specialty';
 import { HELPER_WORDS, SUPERVISOR_WORDS, type RoleReadings } from './role-readings';
 import { traineeLevel } from './title-level';
@@ -59,9 +60,14 @@ export class TitleReadings {
     private readonly ranked: RankTitle,
     private readonly roles: RoleReadings,
     private readonly socCodes: readonly string[],
+    occupationTitles: readonly string[],
   ) {
-    this.headFirst = new HeadFirstReadings(ranked, roles, socCodes);
+    this.namedSellers = new NamedSellers(occupationTitles, socCodes, roles);
+    this.headFirst = new HeadFirstReadings(ranked, roles, socCodes, this.namedSellers);
   }
+
+  /** Retail sales workers named by what they handle answer only a title naming it (named-seller.ts). */
+  private readonly namedSellers: NamedSellers;
 
   /** Index lines written head word first, read by what their head names (head-first-readings.ts). */
   private readonly headFirst: HeadFirstReadings;
@@ -89,9 +95,10 @@ export class TitleReadings {
       this.rankOrHelperReading(title, description, direct) ??
       this.fieldReading(direct) ??
       direct;
+    const sold = this.namedSellers.apply(read);
     const checked = this.twoRolesDoubt(
       title,
-      this.professionalSupervisorDoubt(description, residualSpecialty(read, this.roles, this.socCodes)),
+      this.professionalSupervisorDoubt(description, residualSpecialty(sold, this.roles, this.socCodes)),
     );
     // A title read with its department first was interpreted too: at most Probable.
     return title === written

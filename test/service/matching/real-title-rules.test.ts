@@ -270,13 +270,51 @@ describe('a sales line ("Sales" and what is sold)', () => {
 
   it("is the industry's kind of seller even where the line read as a seller reaches another kind first", () => {
     // "pharmaceuticals salesperson" reaches the wholesale representatives first, whom retail trade does
-    // not employ as its sellers; read, not found (the wholesale answer was Confident without the industry).
+    // not employ as its sellers; read, not found.
     expect(matcher.match('Sales pharmaceuticals', '', '446110')).toMatchObject({
       socCode: '41-2031',
       rating: 'Possible',
     });
     expect(matcher.match('Sales office machines', '', '44')?.socCode).toBe('41-2031');
     expect(matcher.match('Sales pharmaceuticals', '', '4242')?.socCode).toBe('41-4011');
+  });
+
+  it('is no wholesale or manufacturing representative unless the industry or a word names that employer', () => {
+    // O*NET files "School Supplies Sales Representative" under the wholesale representatives, which the
+    // goods alone reached, Confident; the SOC names those sellers by their employer.
+    expect(match('Sales school supplies')).toMatchObject({ socCode: '41-2031', rating: 'Probable' });
+    expect(soc('Sales leather goods')).toBe('41-2031');
+    expect(matcher.match('Sales school supplies', '', '4241')?.socCode).toBe('41-4012');
+    expect(soc('Sales school supplies wholesale')).toBe('41-4012');
+    expect(soc('Sales leather goods for manufacturers')).toBe('41-4012');
+    // A line naming its seller is read as written.
+    expect(soc('Sales representative school supplies')).toBe('41-4012');
+  });
+
+  it('is no retail sales worker named by what it handles unless the line names it', () => {
+    // O*NET files electronics and telephone parts under the parts salespersons, which the goods alone reached.
+    expect(matcher.match('Sales telephone equipment', '', '44')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales electronic gadgets', '', '4431')?.socCode).toBe('41-2031');
+    expect(matcher.match('Sales truck parts', '', '4411')?.socCode).toBe('41-2022');
+    expect(soc('Sales counter')).toBe('41-2021');
+  });
+
+  it('is no retail sales worker named by what it handles for any title naming selling but not what it handles', () => {
+    // O*NET's "Wholesale Parts Salesperson" made the parts salespersons the Confident answer.
+    expect(soc('Wholesale salesperson')?.startsWith('41-401')).toBe(true);
+    expect(match('Wholesale salesperson')?.rating).toBe('Probable');
+    // The industry's weighing put the parts salespersons, concentrated in wholesale trade, first.
+    expect(matcher.match('Salesperson', '', '4230')?.socCode).toBe('41-4012');
+    expect(soc('Salesperson parts')).toBe('41-2022');
+    expect(soc('Counter salesperson')).toBe('41-2021');
+    // A title that does not name selling is left as it is.
+    expect(soc('Video clerk')).toBe('41-2021');
+  });
+
+  it("is the reading's best seller where the line read as a seller leads with another kind of job", () => {
+    // "pool tables salesperson" reaches the recreation attendants first (Probable as written).
+    expect(match('Sales pool tables')).toMatchObject({ socCode: '41-2031', rating: 'Possible' });
+    expect(soc('Sales picture frames')).toBe('41-2031');
   });
 
   it('keeps the sales occupation O*NET lists for it', () => {
