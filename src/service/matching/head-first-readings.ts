@@ -52,7 +52,42 @@ export class HeadFirstReadings {
 
   /** The first head-first reading that applies to the title (`industry`: the request's NAICSCode), or null. */
   read(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
-    return this.salesLine(title, description, direct, industry);
+    return this.salesLine(title, description, direct, industry) ?? this.assistantLine(direct);
+  }
+
+  /**
+   * An assistant line: "Assistant" and one practitioner's noun ("Assistant Dentist", "Assistant
+   * Surveyor"), as the index writes the practice's assistant, head word first, or the same written
+   * forward ("Carpenter Assistant", "Pharmacist Aide"). The SOC files those who assist a practice apart
+   * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
+   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
+   * the direct answer is no assisting occupation of the practice (none, or one whose titles never name
+   * the practitioner: "Engineer Aide" as personal care aides) and a candidate rated Probable or better
+   * assists the practice the noun names (RoleReadings.assistsPractice), that one is the answer, at most
+   * Probable. A practice without such an occupation keeps its answer ("Assistant Buyer", "Assistant
+   * Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
+   */
+  private assistantLine(direct: Ranking): Ranking | null {
+    const { words } = direct;
+    if (words.length !== 2) return null;
+    const [first, second] = words as [string, string];
+    const practitioner =
+      first === 'assistant' ? second : second === 'assistant' || second === 'aide' ? first : null;
+    if (practitioner === null) return null;
+    const top = direct.list[0];
+    if (
+      top === undefined ||
+      !this.roles.personNoun(practitioner) ||
+      this.roles.assistingWord(practitioner) ||
+      (this.roles.assisting(top.o) && this.roles.titleHas(top.o, practitioner))
+    )
+      return null;
+    const assistant = direct.list.find(
+      (e) => e.rating !== 'Possible' && this.roles.assistsPractice(e.o, practitioner),
+    );
+    return assistant === undefined
+      ? null
+      : leading(direct, { ...assistant, rating: inferred(assistant.rating) });
   }
 
   /**

@@ -8,8 +8,8 @@ import {
   majorGroupOf,
   sameMajorGroup,
 } from '../soc-code';
-import { singular, stem } from '../text/normalize';
-import { MEDICINE_WORDS } from './title-shape';
+import { singular, stem, titleWords } from '../text/normalize';
+import { MEDICINE_WORDS, occupationTitleHeadPart } from './title-shape';
 
 /**
  * What O*NET's occupation list says about roles, read once from the index, for the matcher's role
@@ -76,6 +76,9 @@ export class RoleReadings {
   private readonly ownRoots: Array<ReadonlySet<string> | undefined> = [];
   /** Medical roots of the own titles of the SOC's named physicians' and surgeons' occupations, on demand. */
   private namedSpecialtyRoots: ReadonlySet<string> | undefined;
+  /** Per occupation, the field words of an assisting occupation's own title (assistsPractice), on demand. */
+  private readonly assistingWords: Array<readonly string[] | undefined> = [];
+  private readonly assistingHead: Array<boolean | undefined> = [];
   /** Per medical root ("nephrolog" of nephrology and nephrologist): [physicians' titles, all titles] using it. */
   private readonly rootUse = new Map<string, [number, number]>();
 
@@ -160,10 +163,17 @@ export class RoleReadings {
   /** The helper occupation of the trade of occupation `o`, or null when O*NET has none. */
   helperOf(o: number): number | null {
     const code = this.part.occupations.codes[o] as string;
+    // Extraction workers have one helper occupation (47-5081, "Help extraction craft workers"): the
+    // construction trades' helpers share the group, and a word ("Roof Bolters, Mining") with some.
+    if (code.startsWith('47-5')) return this.occupationOf('47-5081');
     // Trades without a helper occupation of their own: the helpers of their group.
-    const fallback = (): string | null =>
-      code.startsWith('47-5') ? '47-5081' : (HELPERS_OF_MAJOR_GROUP[majorGroupOf(code)] ?? null);
-    return this.closest(o, this.helperOccs, fallback);
+    return this.closest(o, this.helperOccs, () => HELPERS_OF_MAJOR_GROUP[majorGroupOf(code)] ?? null);
+  }
+
+  /** The occupation of an O*NET-SOC or SOC code (its first O*NET code), or null. */
+  private occupationOf(code: string): number | null {
+    const o = this.part.occupations.codes.findIndex((c) => c.startsWith(code));
+    return o < 0 ? null : o;
   }
 
   /**
@@ -218,6 +228,29 @@ export class RoleReadings {
     return (this.ownRoots[o] ??= new Set(
       ownTitleWords(this.part.occupations.titles[o] as string).map((w) => medicalRoot(singular(w))),
     ));
+  }
+
+  /** Occupation o's own title is headed by an assisting noun (ASSISTING_HEADS). */
+  assisting(o: number): boolean {
+    return (this.assistingHead[o] ??= assistingHeads(this.part.occupations.titles[o] as string));
+  }
+
+  /** The word is an assisting noun itself ("Technician Aide" names no practice the aide assists). */
+  assistingWord(word: string): boolean {
+    return ASSISTING_HEADS.has(word);
+  }
+
+  /**
+   * Occupation o assists the practice `word` names: its own title is headed by a word of the SOC's
+   * assisting occupations (ASSISTING_HEADS: "Dental Assistants", "Surveying and Mapping Technicians",
+   * "Pharmacy Aides", "Helpers--Carpenters") and another of its words shares the practitioner's stem
+   * (its first PRACTICE_STEM letters: "dental" and "dentist", "surveying" and "surveyor").
+   */
+  assistsPractice(o: number, word: string): boolean {
+    const own = (this.assistingWords[o] ??= assistingField(this.part.occupations.titles[o] as string));
+    if (own.length === 0) return false;
+    const root = stem(singular(word)).slice(0, PRACTICE_STEM);
+    return root.length === PRACTICE_STEM && own.some((w) => w.startsWith(root));
   }
 
   /** An occupation whose own title names the physician it assists (Physician Assistants). */
@@ -313,6 +346,29 @@ export class RoleReadings {
     }
     return inGroup.length === 1 ? (inGroup[0] as number) : null;
   }
+}
+
+/** Head nouns of the SOC's occupations that assist another practice ("Dental Assistants", "Pharmacy Aides"). */
+const ASSISTING_HEADS: ReadonlySet<string> = new Set(['assistant', 'aide', 'technician', 'helper']);
+/** Letters of a stem a practitioner and the field of its assistants share ("dent" of dentist and dental). */
+const PRACTICE_STEM = 4;
+
+/**
+ * Some head noun of the occupation title is an assisting noun: of any of its conjuncts ("Veterinary
+ * Assistants and Laboratory Animal Caretakers"), before an "of" phrase or an "Except" clause.
+ */
+function assistingHeads(title: string): boolean {
+  return occupationTitleHeadPart(title)
+    .split(/,|\band\b|--/i)
+    .some((part) => ASSISTING_HEADS.has(singular(titleWords(part).at(-1) ?? '')));
+}
+
+/** The field words of an occupation title headed by an assisting noun, or none for another title. */
+function assistingField(title: string): string[] {
+  if (!assistingHeads(title)) return [];
+  return ownTitleWords(title)
+    .map((w) => stem(singular(w)))
+    .filter((w) => !ASSISTING_HEADS.has(w) && w.length >= PRACTICE_STEM);
 }
 
 /** Lower-case words of an O*NET occupation title, without "and", "of", "except" and punctuation. */

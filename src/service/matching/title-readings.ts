@@ -190,20 +190,27 @@ export class TitleReadings {
     if (words.length < 2 || !words.includes('apprentice') || listsTitle(first)) return null;
     // A helper of the trade named is where O*NET files apprentices itself: keep it. A helper of another
     // trade ("Apprentice Kiln Operator" as electricians' helpers, through O*NET's bare "Apprentice") is
-    // not the trade the title names.
+    // not the trade the title names, nor is one whose titles share only a modifier of it ("Apprentice
+    // Painter Sign" is no helper of electricians because O*NET lists a "Sign Wirer" with them): the
+    // helper's titles must name the trade's head noun, where it is a person noun (else any of its words).
+    const tradeTitle = title.replace(/\bapprentices?\b/gi, ' ');
+    const trade = words.filter((w) => w !== 'apprentice');
+    const personNoun = (w: string): boolean => this.roles.personNoun(w);
+    const head = headNoun(tradeTitle, trade, personNoun);
+    const named = head !== null && personNoun(head) ? [head] : trade;
     if (
       first !== undefined &&
       this.roles.helper(first.o) &&
-      words.some((w) => w !== 'apprentice' && this.roles.titleHas(first.o, w))
+      named.some((w) => this.roles.titleHas(first.o, w))
     )
       return null;
-    const trade = this.ranked(title.replace(/\bapprentices?\b/gi, ' '), description);
-    const top = trade.list[0];
+    const asTrade = this.ranked(tradeTitle, description);
+    const top = asTrade.list[0];
     if (top === undefined) return null;
     return {
       words,
       level: direct.level,
-      list: leading(trade, { ...top, rating: inferred(top.rating) }).list,
+      list: leading(asTrade, { ...top, rating: inferred(top.rating) }).list,
     };
   }
 
@@ -488,8 +495,8 @@ export class TitleReadings {
     const top = direct.list[0];
     if (top !== undefined) {
       // A weak supervisor answer may be the wrong trade's ("Jail Lieutenant" as police): read it anyway.
-      if ((wantSupervisor ? roles.supervisory(top.o) : roles.helper(top.o)) && top.rating !== 'Possible')
-        return null;
+      if (wantSupervisor && roles.supervisory(top.o) && top.rating !== 'Possible') return null;
+      if (!wantSupervisor && roles.helper(top.o) && listsTitle(top)) return null;
       if (listsTitle(top) && roles.titleHas(top.o, role)) return null;
     }
     const trade = words.filter((w) => w !== role && !SUPERVISOR_WORDS.has(w) && !HELPER_WORDS.has(w));
@@ -507,7 +514,7 @@ export class TitleReadings {
     )
       return top?.o === worker.o ? null : leading(direct, { ...worker, rating: inferred(worker.rating) });
     const target = wantSupervisor ? roles.supervisorOf(worker.o) : roles.helperOf(worker.o);
-    if (target === null) return null;
+    if (target === null || (!wantSupervisor && target === top?.o)) return null;
     return leading(direct, { o: target, score: worker.score, rating: inferred(worker.rating) });
   }
 

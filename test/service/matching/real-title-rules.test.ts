@@ -224,6 +224,14 @@ describe('apprentices', () => {
     expect(soc('Apprentice Machine Operator')).not.toBe('47-3013');
     expect(soc('Apprentice Machine Operator')).toBe(soc('Machine Operator'));
   });
+
+  it('are not a helper occupation whose titles share only a modifier of the trade (docs/methodology.md §2a, ninth round)', () => {
+    // O*NET lists "Auto Helper Electrician" with electricians' helpers: "auto" is no electrician's trade.
+    expect(match('Apprentice Mechanic Auto')).toMatchObject({ socCode: '49-3023', rating: 'Probable' });
+    expect(soc('Apprentice Painter Tower')).toBe('47-2141');
+    // The helper whose titles name the trade's head noun still answers ("Auto Electrician" apprentices).
+    expect(soc('Apprentice Auto Electrician')).toBe('47-3013');
+  });
 });
 
 describe('a person word ("boy", "girl", "man") names the worker, not the job', () => {
@@ -335,3 +343,27 @@ describe('"chief" beside a trade', () => {
 function pick(m: ReturnType<OnetMatcher['match']>) {
   return m === null ? null : { socCode: m.socCode, levelShift: m.levelShift, jobLevelName: m.jobLevelName };
 }
+
+describe('an assistant line ("Assistant" and a practitioner)', () => {
+  it('is the occupation that assists the practice, where O*NET has one (docs/methodology.md §2a, ninth round)', () => {
+    // Read as written the practitioner is the head: pipefitters and biologists answered, Confident.
+    expect(match('Assistant Pipefitter')).toMatchObject({ socCode: '47-3015', rating: 'Probable' });
+    expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
+    expect(soc('Assistant Pharmacist')).toBe('31-9095');
+    // Written forward, the assistant of a practice is the same; an aide of persons' care assists no
+    // engineer ("Engineer Aide" was personal care aides).
+    expect(soc('Surveyor Aide')).toBe('17-3031');
+    expect(match('Engineer Aide')).toMatchObject({ socCode: '17-3022', rating: 'Probable' });
+    // An assisting noun names no practice ("Technician Aide").
+    expect(soc('Technician Aide')).toBe(soc('Aide'));
+  });
+
+  it('keeps an answer that already assists, a practice without assistants, and a rank', () => {
+    expect(soc('Assistant Veterinarian')).toBe('31-9096');
+    expect(match('Assistant Buyer')).toMatchObject({ socCode: '13-1022', rating: 'Confident' });
+    expect(match('Assistant Counsel')).toMatchObject({ socCode: '23-1011', rating: 'Confident' });
+    expect(soc('Assistant Principal')).toBe('11-9032');
+    // Not two words: "Assistant Civil Engineer" is a civil engineer.
+    expect(soc('Assistant Civil Engineer')).toBe('17-2051');
+  });
+});

@@ -25,6 +25,15 @@ describe('role readings', () => {
     expect(soc('Welding Helper')).toBe('51-9198');
   });
 
+  it('reads the trade’s helpers where the title reached another group’s (docs/methodology.md §2a, ninth round)', () => {
+    // Elevator installers are a construction trade (47-4021): their helpers are construction helpers.
+    expect(soc('Helper Elevator Mechanic')).toBe('47-3019');
+    // A mine's workers are extraction workers, whose helpers are one occupation (47-5081).
+    expect(soc('Mine Helper')).toBe('47-5081');
+    // A helper title O*NET lists keeps its answer.
+    expect(soc('Welder Helper')).toBe('51-9198');
+  });
+
   it('reads a department in parentheses as the field of the job, rated at most Probable', () => {
     const written = matcher.match('Mechanic (Transit Dept.)', '');
     const read = matcher.match('Transit Mechanic', '');
