@@ -62,10 +62,10 @@ export class HeadFirstReadings {
    * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
    * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
    * the direct answer is no assisting occupation of the practice (none, or one whose titles never name
-   * the practitioner: "Engineer Aide" as personal care aides) and a candidate rated Probable or better
+   * the practitioner: "Technologist Aide" as personal care aides) and a candidate rated Probable or better
    * assists the practice the noun names (RoleReadings.assistsPractice), that one is the answer, at most
-   * Probable. A practice without such an occupation keeps its answer ("Assistant Buyer", "Assistant
-   * Counsel"), and so does a rank ("Assistant Manager": generic-rank.ts).
+   * Probable. A practice without such an occupation keeps its answer ("Assistant Actuary", "Assistant
+   * Auditor"), and so does a rank ("Assistant Manager": generic-rank.ts).
    */
   private assistantLine(direct: Ranking): Ranking | null {
     const { words } = direct;

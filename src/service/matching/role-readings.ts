@@ -235,7 +235,7 @@ export class RoleReadings {
     return (this.assistingHead[o] ??= assistingHeads(this.part.occupations.titles[o] as string));
   }
 
-  /** The word is an assisting noun itself ("Technician Aide" names no practice the aide assists). */
+  /** The word is an assisting noun itself ("Aide Assistant" names no practice the assistant assists). */
   assistingWord(word: string): boolean {
     return ASSISTING_HEADS.has(word);
   }

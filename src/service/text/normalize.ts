@@ -176,7 +176,7 @@ function titleRawWords(text: string): string[] {
     }
     // "Set up", "Set-Up" and "Setup" before a worker are one word written three ways, as O*NET's own
     // titles write it ("Set Up Operator", "Set-Up Operator", "Setup Operator"): read closed. At the end
-    // of a title ("Mill Set Up") it names the activity, and stays as written.
+    // of a title ("Press Set Up") it names the activity, and stays as written.
     if (word === 'set' && next === 'up' && i + 2 < raw.length) {
       out.push('setup');
       i++;

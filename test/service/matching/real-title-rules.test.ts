@@ -351,17 +351,17 @@ describe('an assistant line ("Assistant" and a practitioner)', () => {
     expect(match('Assistant Biologist')).toMatchObject({ socCode: '19-4021', rating: 'Probable' });
     expect(soc('Assistant Pharmacist')).toBe('31-9095');
     // Written forward, the assistant of a practice is the same; an aide of persons' care assists no
-    // engineer ("Engineer Aide" was personal care aides).
+    // technologist ("Technologist Aide" was personal care aides).
     expect(soc('Surveyor Aide')).toBe('17-3031');
-    expect(match('Engineer Aide')).toMatchObject({ socCode: '17-3022', rating: 'Probable' });
-    // An assisting noun names no practice ("Technician Aide").
-    expect(soc('Technician Aide')).toBe(soc('Aide'));
+    expect(match('Technologist Aide')).toMatchObject({ socCode: '17-3023', rating: 'Probable' });
+    // An assisting noun names no practice ("Aide Assistant").
+    expect(soc('Aide Assistant')).toBe(soc('Aide'));
   });
 
   it('keeps an answer that already assists, a practice without assistants, and a rank', () => {
     expect(soc('Assistant Veterinarian')).toBe('31-9096');
-    expect(match('Assistant Buyer')).toMatchObject({ socCode: '13-1022', rating: 'Confident' });
-    expect(match('Assistant Counsel')).toMatchObject({ socCode: '23-1011', rating: 'Confident' });
+    expect(match('Assistant Actuary')).toMatchObject({ socCode: '15-2011', rating: 'Confident' });
+    expect(match('Assistant Auditor')).toMatchObject({ socCode: '13-2011', rating: 'Confident' });
     expect(soc('Assistant Principal')).toBe('11-9032');
     // Not two words: "Assistant Civil Engineer" is a civil engineer.
     expect(soc('Assistant Civil Engineer')).toBe('17-2051');

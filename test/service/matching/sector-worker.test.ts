@@ -55,8 +55,8 @@ describe('a bare machine worker in the real matcher', () => {
   it('reads an operator by the industry’s sector, at most Possible', () => {
     expect(matcher.match('Operator', '', '517111')).toMatchObject({ socCode: '43-2099', rating: 'Possible' });
     expect(matcher.match('Operator', '', '212111')?.socCode).toBe('47-5049');
-    // The level is set apart first: a lead operator at a carrier is the same operator.
-    expect(matcher.match('Lead Operator', '', '517111')?.socCode).toBe('43-2099');
+    // The level is set apart first: a senior operator at a carrier is the same operator.
+    expect(matcher.match('Senior Operator', '', '517111')?.socCode).toBe('43-2099');
     expect(matcher.match('Operator', '', '')?.socCode).not.toBe('43-2099');
   });
 
