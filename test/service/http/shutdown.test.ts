@@ -6,6 +6,9 @@ describe('graceful shutdown', () => {
   it('close() lets a request already in flight finish with its answer, then stops listening', async () => {
     const h = await startHarness(new EngineDouble());
     const token = await h.token();
+    // Shutdown begins once the server has the request in hand, not after a fixed wait: on a loaded machine
+    // 30 ms was sometimes too short, and a request the server had not yet seen rightly got a 503.
+    const received = new Promise<void>((r) => h.service.server.once('request', () => r()));
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         `${h.url}/DaaS/jobpricing`,
@@ -21,7 +24,7 @@ describe('graceful shutdown', () => {
       // The rest of the body arrives after shutdown has begun.
       setTimeout(() => req.end('"Accountant"}'), 100);
     });
-    await new Promise((r) => setTimeout(r, 30));
+    await received;
     const closed = h.service.close(5_000);
     const { status, body } = await answer;
     expect(status).toBe(200);
