@@ -77,8 +77,6 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     (roles.specialtyBeyondOwnTitle(o, words) || physicianByDepartment(words));
   const ranked = directRanking(queryWords, scorer, socCodes, (w) => roles.personNoun(w), confidentDoubt);
   const readings = new TitleReadings(ranked, roles, socCodes, occTitles);
-  // The direct ranking, by a name read() does not shadow (school-subject.ts reads a title again).
-  const rankTitle = ranked;
   const genericRank = (ranking: Ranking, description: string): Ranking =>
     atGenericRank(ranking, ranked, description, (o, w) => (ownTitleWords[o] as Set<string>).has(w));
   const familyName = (o: number): string => part.families.names[family[o] as number] as string;
@@ -135,14 +133,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A subordinate rank and a bare rank head noun is read as the head noun, Junior (generic-rank.ts).
     const generic = genericRank(readings.read(title, description, industry), description);
     const direct = atTeachingTitle(exclusion.apply(atQualified(generic, qualified), title), title, socCodes);
-    const ranked = atRankedTitle(
+    const rankRead = atRankedTitle(
       direct,
       title,
       isFirstLineSupervisor,
       (o) => isManager(o) || unnamedTeacher(o),
     );
     const managed = atManagedTitle(
-      ranked,
+      rankRead,
       title,
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
@@ -166,6 +164,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     );
     const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
+    const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(
       industry === ''
         ? sectored
@@ -177,19 +176,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
             socCodes,
             (w) => supervisorGroups.get(w) ?? 0,
           ),
-      industrySchoolLevel(industry),
+      schoolLevel,
       socCodes,
       ownTitleWords,
     );
     // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
-    return atSchoolSubject(
-      leveled,
-      industrySchoolLevel(industry),
-      socCodes,
-      ownTitleWords,
-      rankTitle,
-      description,
-    );
+    return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
   };
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {

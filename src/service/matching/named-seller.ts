@@ -56,11 +56,12 @@ export class NamedSellers {
   apply(ranking: Ranking): Ranking {
     const { words, list } = ranking;
     if (list.length < 2 || !words.some((w) => SELLING.test(w))) return ranking;
-    if (!list.some((e) => this.unnamed(e.o, words))) return ranking;
-    const kept = list.filter((e) => !this.unnamed(e.o, words));
-    const moved = list.filter((e) => this.unnamed(e.o, words));
-    const top = list[0] as RankedEntry;
-    if (!this.unnamed(top.o, words)) return { ...ranking, list: [...kept, ...moved] };
+    const kept: RankedEntry[] = [];
+    const moved: RankedEntry[] = [];
+    for (const e of list) (this.unnamed(e.o, words) ? moved : kept).push(e);
+    if (moved.length === 0) return ranking;
+    // The top stays where it is: only the moved workers go to the end.
+    if (kept[0] === list[0]) return { ...ranking, list: [...kept, ...moved] };
     const seller = kept.find(
       (e) => majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o),
     );

@@ -340,10 +340,8 @@ export class RoleReadings {
     }
     if (best !== null) return best;
     const code = fallback();
-    if (code !== null) {
-      const c = codes.findIndex((x) => x.startsWith(code));
-      if (c >= 0) return c;
-    }
+    const c = code === null ? null : this.occupationOf(code);
+    if (c !== null) return c;
     return inGroup.length === 1 ? (inGroup[0] as number) : null;
   }
 }

@@ -50,6 +50,8 @@ const PRODUCTION = '51';
 /** How far below a first role's best answer one of its other answers may be and still be what it means. */
 const KIND_GAP = 0.3;
 
+/** A trainee word that names the programme, not the person in it (title-shape.ts traineeWords). */
+const TRAINING_PROGRAMMES: ReadonlySet<string> = new Set(['residency', 'fellowship']);
 /** Words that name the person holding a job, as normalised and as written (personWordReading). */
 const PERSON_WORDS: ReadonlySet<string> = new Set(['boy', 'girl', 'man', 'woman', 'lady', 'person']);
 const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?)\b/gi;
@@ -62,8 +64,6 @@ const PERSON_WORD = /\b(?:boys?|girls?|m[ae]n|wom[ae]n|lady|ladies|persons?)\b/g
  * Probable: the title was interpreted, not found.
  */
 
-/** A trainee word that names the programme, not the person in it (title-shape.ts traineeWords). */
-const TRAINING_PROGRAMMES: ReadonlySet<string> = new Set(['residency', 'fellowship']);
 export class TitleReadings {
   constructor(
     private readonly ranked: RankTitle,
