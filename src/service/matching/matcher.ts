@@ -117,7 +117,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     occTitles,
     socCodes,
     (w) => roles.personNoun(w),
-    (o, w) => roles.titleHas(o, w),
+    (o, w) => roles.titleHas(o, w) || (roles.fieldWord(w) && scorer.knows(o, w)),
   );
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));

@@ -11,8 +11,9 @@ import { inferred, leading, listsTitle, type Ranking } from './ranking';
  * Sorter" under the postal sorters and the mail clerks, "Secretary" under the medical and the other
  * secretaries), so a title that names no kind ("Secretary and typist") can reach the kind through its
  * other titles. Where the answer is such a kind, the title uses no word of the kind's own title that the
- * common kind's own title lacks, and O*NET does not list the title itself, the common kind answers when it
- * is among the candidates within MAX_GAP of the answer's score, at most Probable.
+ * common kind's own title lacks, nor a word only the kind speaks of (below), and O*NET does not list the
+ * title itself, the common kind answers when it is among the candidates within MAX_GAP of the answer's
+ * score, at most Probable.
  */
 const MAX_GAP = 0.15;
 
@@ -35,8 +36,12 @@ export class ResidualKinds {
     occupationTitles: readonly string[],
     socCodes: readonly string[],
     private readonly personNoun: (word: string) => boolean,
-    /** Some O*NET title of the occupation uses the word. */
-    private readonly titleHas: (o: number, word: string) => boolean,
+    /**
+     * The occupation speaks of the word: some O*NET title of it uses the word, or, for a field word
+     * (role-readings.ts), its task statements or description do ("Court Secretary": legal secretaries
+     * prepare papers for courts, the other secretaries do not).
+     */
+    private readonly speaksOf: (o: number, word: string) => boolean,
   ) {
     this.kinds = excludedKinds(occupationTitles, socCodes, personNoun);
   }
@@ -48,12 +53,12 @@ export class ResidualKinds {
     const commons = this.kinds.get(top.o);
     if (commons === undefined || listsTitle(top)) return ranking;
     const said = new Set(ranking.words.map(stem));
-    // A field word only the kind's titles use names the kind too ("Inclusion Teacher").
-    const fieldWords = ranking.words.filter((w) => !this.personNoun(w) && this.titleHas(top.o, w));
+    // A word the kind speaks of and the common kind does not names the kind too ("Inclusion Teacher").
+    const fieldWords = ranking.words.filter((w) => !this.personNoun(w) && this.speaksOf(top.o, w));
     const fits = (c: Common): boolean =>
       ![...c.naming].some((s) => said.has(s)) &&
       c.needs.every((s) => said.has(s)) &&
-      fieldWords.every((w) => this.titleHas(c.o, w));
+      fieldWords.every((w) => this.speaksOf(c.o, w));
     const other = ranking.list.find(
       (e) => e.score >= top.score - MAX_GAP && commons.some((c) => c.o === e.o && fits(c)),
     );

@@ -110,7 +110,7 @@ describe('ResidualKinds.apply', () => {
     expect(kinds().apply(far).list[0]?.o).toBe(1);
   });
 
-  it("keeps the kind where a field word of the title is one only the kind's titles use", () => {
+  it('keeps the kind where the title uses a word only the kind speaks of', () => {
     const clinic = ranking(
       ['clinic', 'secretary'],
       [
@@ -144,5 +144,8 @@ describe('the kind a title does not name, on the real index', () => {
     expect(matcher.match('Medical Secretary', '')?.socCode).toBe('43-6013');
     expect(matcher.match('Postal Mail Sorter', '')?.socCode).toBe('43-5053');
     expect(matcher.match('Inclusion Teacher', '')?.socCode).toMatch(/^25-205/);
+    // The kind's work, read from its task statements: legal secretaries prepare papers for courts.
+    expect(matcher.match('Court Secretary', '')?.socCode).toBe('43-6012');
+    expect(matcher.match('Patient Secretary', '')?.socCode).toBe('43-6013');
   });
 });
