@@ -113,15 +113,13 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
-  const residualKinds = new ResidualKinds(
-    occTitles,
-    socCodes,
-    (w) => roles.personNoun(w),
-    (o, w) => roles.titleHas(o, w) || (roles.fieldWord(w) && scorer.knows(o, w)),
-  );
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
+  const residualKinds = new ResidualKinds(occTitles, socCodes, isFirstLineSupervisor, {
+    personNoun: (w) => roles.personNoun(w),
+    speaksOf: (o, w) => roles.titleHas(o, w) || (roles.fieldWord(w) && scorer.knows(o, w)),
+  });
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const read = (written: string, description: string, industry: string) => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.

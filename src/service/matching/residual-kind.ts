@@ -29,21 +29,32 @@ interface Common {
   readonly needs: readonly string[];
 }
 
+/** What the reading asks of the words (role-readings.ts, scorer.ts). */
+export interface KindWords {
+  /** A word that names a person (a worker noun: "clerk", "secretary"). */
+  readonly personNoun: (word: string) => boolean;
+  /**
+   * The occupation speaks of the word: some O*NET title of it uses the word, or, for a field word, its
+   * task statements or description do ("Court Secretary": legal secretaries prepare papers for courts,
+   * the other secretaries do not).
+   */
+  readonly speaksOf: (o: number, word: string) => boolean;
+}
+
 export class ResidualKinds {
   private readonly kinds: ReadonlyMap<number, readonly Common[]>;
+  private readonly personNoun: (word: string) => boolean;
+  private readonly speaksOf: (o: number, word: string) => boolean;
 
   constructor(
     occupationTitles: readonly string[],
     socCodes: readonly string[],
-    private readonly personNoun: (word: string) => boolean,
-    /**
-     * The occupation speaks of the word: some O*NET title of it uses the word, or, for a field word
-     * (role-readings.ts), its task statements or description do ("Court Secretary": legal secretaries
-     * prepare papers for courts, the other secretaries do not).
-     */
-    private readonly speaksOf: (o: number, word: string) => boolean,
+    firstLineSupervisor: (o: number) => boolean,
+    words: KindWords,
   ) {
-    this.kinds = excludedKinds(occupationTitles, socCodes, personNoun);
+    this.kinds = excludedKinds(occupationTitles, socCodes, firstLineSupervisor, words.personNoun);
+    this.personNoun = words.personNoun;
+    this.speaksOf = words.speaksOf;
   }
 
   /** The ranking with a kind the title does not name giving way to the common kind (see above). */
@@ -76,13 +87,13 @@ export class ResidualKinds {
 export function excludedKinds(
   occupationTitles: readonly string[],
   socCodes: readonly string[],
+  supervises: (o: number) => boolean,
   personNoun: (word: string) => boolean,
 ): Map<number, Common[]> {
   const own = occupationTitles.map((t) => {
     const before = ownTitleBeforeExcept(t);
     return { stems: new Set(titleWords(before).map(stem)), heads: listedHeads(before, personNoun) };
   });
-  const supervises = (o: number): boolean => /^first-line supervisors\b/i.test(occupationTitles[o] as string);
   const kinds = new Map<number, Common[]>();
   occupationTitles.forEach((t, common) => {
     const m = /,?\s+except\b(.*)$/i.exec(t);

@@ -40,9 +40,10 @@ const PERSON = new Set([
   'supervisor',
 ]);
 const personNoun = (w: string): boolean => PERSON.has(w);
+const supervises = (o: number): boolean => TITLES[o]?.startsWith('First-Line Supervisors') === true;
 
 describe('excludedKinds', () => {
-  const kinds = excludedKinds(TITLES, SOC, personNoun);
+  const kinds = excludedKinds(TITLES, SOC, supervises, personNoun);
 
   it('finds each kind an Except clause names, with the words only the kind names', () => {
     expect(kinds.get(1)?.map((c) => [c.o, [...c.naming], c.needs])).toEqual([[0, ['medical'], []]]);
@@ -67,8 +68,8 @@ describe('ResidualKinds.apply', () => {
     level: null,
     list: list.map(([o, score]) => ({ o, score, rating: 'Probable' })),
   });
-  const kinds = (titleHas: (o: number, w: string) => boolean = () => false) =>
-    new ResidualKinds(TITLES, SOC, personNoun, titleHas);
+  const kinds = (speaksOf: (o: number, w: string) => boolean = () => false) =>
+    new ResidualKinds(TITLES, SOC, supervises, { personNoun, speaksOf });
 
   it('answers the common kind, close behind, for a title that names no kind', () => {
     const read = kinds().apply(
