@@ -1,0 +1,40 @@
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { loadRealMatcher } from './onet-part-fixture';
+
+/**
+ * Tenth-round rules for school, care and protective titles (docs/methodology.md §2a, "Tenth round"), on the
+ * real O*NET index. The titles are our own examples of each shape; the figures on real titles are eval:dev's.
+ */
+let matcher: OnetMatcher;
+beforeAll(async () => {
+  matcher = await loadRealMatcher();
+}, 120_000);
+
+const match = (title: string, industry = '') => matcher.match(title, '', industry);
+const soc = (title: string, industry = ''): string | undefined => match(title, industry)?.socCode;
+
+describe('a school named by a level word', () => {
+  it('reads "junior high" and "intermediate school" as middle school, not as a junior worker', () => {
+    // Read as a level, "junior" left "High School Teacher": secondary school teachers.
+    expect(soc('Junior High School Teacher')).toBe('25-2022');
+    expect(soc('Teacher, junior high school', '6111')).toBe('25-2022');
+    expect(soc('Intermediate School Science Teacher', '6111')).toBe('25-2022');
+    expect(match('Junior High School Teacher')?.levelShift).toBe(0);
+    // A senior high school is a high school; the teacher is no senior teacher.
+    expect(match('Senior High School Teacher')).toMatchObject({ socCode: '25-2031', levelShift: 0 });
+  });
+});
+
+describe('an assistant line after words that say where', () => {
+  it('is the occupation that assists the practice, as the two-word line is', () => {
+    // The level of school drew the school's teachers, Confident.
+    expect(match('Middle School Assistant Teacher')).toMatchObject({
+      socCode: '25-9042',
+      rating: 'Probable',
+    });
+    expect(soc('Kindergarten Teacher Aide')).toBe('25-9042');
+    // A practice's other words keep their answer: no assistant word closes the title.
+    expect(soc('Assistant Civil Engineer')).toBe('17-2051');
+    expect(soc('Assistant Store Manager')).not.toBe('41-2031');
+  });
+});
