@@ -47,3 +47,17 @@ describe('"adviser" written as O*NET mostly writes it', () => {
     expect(soc('Tax Adviser')).toBe(soc('Tax Advisor'));
   });
 });
+
+describe('an academic rank beside a physician’s role', () => {
+  it('is a faculty appointment of that physician, as a manager’s post beside a role is', () => {
+    // Read as two roles, the rank was the first and the job: health specialties teachers, Probable.
+    expect(match('Assistant Professor/Psychiatrist')).toMatchObject({
+      socCode: '29-1223',
+      rating: 'Probable',
+    });
+    expect(soc('Clinical Instructor - Dermatologist')).toBe('29-1213');
+    expect(soc('Associate Professor/Cardiologist')).toBe('29-1212');
+    // Beside another practice the rank keeps its reading: the practice's teachers.
+    expect(soc('Professor/Registered Nurse')).toBe('25-1072');
+  });
+});
