@@ -61,3 +61,18 @@ describe('an academic rank beside a physician’s role', () => {
     expect(soc('Professor/Registered Nurse')).toBe('25-1072');
   });
 });
+
+describe('a school’s other workers', () => {
+  it('are no teachers: the level of school names where the job is', () => {
+    // The level's words drew the teachers of that level, Probable.
+    expect(match('Middle School Nurse')).toMatchObject({ socCode: '29-1141', rating: 'Probable' });
+    expect(soc('Middle School Guidance Counselor')).toBe('21-1012');
+    expect(soc('Elementary School Cafeteria Worker')).not.toMatch(/^25-/);
+  });
+
+  it('keeps a teacher whose titles use the head noun, and a title naming teaching', () => {
+    expect(soc('Adapted Physical Education Specialist')).toBe('25-2059');
+    expect(soc('Preschool')).toBe('25-2011');
+    expect(soc('Middle School Teacher')).toBe('25-2022');
+  });
+});
