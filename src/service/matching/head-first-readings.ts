@@ -59,9 +59,9 @@ export class HeadFirstReadings {
    * An assistant line: "Assistant" and one practitioner's noun ("Assistant Dentist", "Assistant
    * Surveyor"), as the index writes the practice's assistant, head word first, or the same written
    * forward ("Carpenter Assistant", "Pharmacist Aide"), also after words that say where or of whom
-   * ("Middle School Assistant Teacher", "Kindergarten Teacher Aide"). The SOC files those who assist a practice apart
-   * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
-   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
+   * ("Middle School Assistant Teacher", "Kindergarten Teacher Aide"). The SOC files those who assist a
+   * practice apart from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and
+   * Mapping Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
    * the direct answer is no assisting occupation of the practice (none, or one whose titles never name
    * the practitioner: "Technologist Aide" as personal care aides) and a candidate rated Probable or better
    * assists the practice the noun names (RoleReadings.assistsPractice), that one is the answer, at most
