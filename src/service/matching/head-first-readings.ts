@@ -72,7 +72,7 @@ export class HeadFirstReadings {
     const { words } = direct;
     if (words.length < 2) return null;
     // The practitioner's noun and its assistant word close the title; words before them say where
-    // ("Secondary School Assistant Teacher", "Preschool Teacher Assistant").
+    // ("Middle School Assistant Teacher", "Kindergarten Teacher Aide").
     const [first, second] = words.slice(-2) as [string, string];
     const practitioner =
       first === 'assistant' ? second : second === 'assistant' || second === 'aide' ? first : null;

@@ -60,8 +60,8 @@ const BRITISH_WORDS: Readonly<Record<string, string>> = {
   draughtsperson: 'drafter',
   enquiry: 'inquiry',
   // Not British: American English writes both (Merriam-Webster: "adviser", also "advisor"), and O*NET's
-  // titles write "advisor" about seven times in eight, so "Economic Adviser" missed the economists'
-  // "Economic Advisor".
+  // titles write "advisor" about seven times in eight, so "Tax Adviser" missed the tax preparers'
+  // "Tax Advisor".
   adviser: 'advisor',
 };
 

@@ -17,7 +17,7 @@ describe('a school named by a level word', () => {
   it('reads "junior high" and "intermediate school" as middle school, not as a junior worker', () => {
     // Read as a level, "junior" left "High School Teacher": secondary school teachers.
     expect(soc('Junior High School Teacher')).toBe('25-2022');
-    expect(soc('Teacher, junior high school', '6111')).toBe('25-2022');
+    expect(soc('Science Teacher, Junior High School', '6111')).toBe('25-2022');
     expect(soc('Intermediate School Science Teacher', '6111')).toBe('25-2022');
     expect(match('Junior High School Teacher')?.levelShift).toBe(0);
     // A senior high school is a high school; the teacher is no senior teacher.
@@ -27,7 +27,7 @@ describe('a school named by a level word', () => {
 
 describe('an assistant line after words that say where', () => {
   it('is the occupation that assists the practice, as the two-word line is', () => {
-    // The level of school drew the school's teachers, Confident.
+    // The level of school drew the school's teachers (middle school teachers, Probable).
     expect(match('Middle School Assistant Teacher')).toMatchObject({
       socCode: '25-9042',
       rating: 'Probable',
@@ -35,7 +35,7 @@ describe('an assistant line after words that say where', () => {
     expect(soc('Kindergarten Teacher Aide')).toBe('25-9042');
     // A practice's other words keep their answer: no assistant word closes the title.
     expect(soc('Assistant Civil Engineer')).toBe('17-2051');
-    expect(soc('Assistant Store Manager')).not.toBe('41-2031');
+    expect(soc('Assistant Warehouse Manager')).not.toBe('43-5071');
   });
 });
 
