@@ -58,9 +58,10 @@ export class HeadFirstReadings {
   /**
    * An assistant line: "Assistant" and one practitioner's noun ("Assistant Dentist", "Assistant
    * Surveyor"), as the index writes the practice's assistant, head word first, or the same written
-   * forward ("Carpenter Assistant", "Pharmacist Aide"). The SOC files those who assist a practice apart
-   * from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and Mapping
-   * Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
+   * forward ("Carpenter Assistant", "Pharmacist Aide"), also after words that say where or of whom
+   * ("Middle School Assistant Teacher", "Kindergarten Teacher Aide"). The SOC files those who assist a
+   * practice apart from it ("Dental Assistants": "under the direction of a dentist"; "Surveying and
+   * Mapping Technicians"), while the practitioner's noun, the rarer word, drew the practice's own titles. Where
    * the direct answer is no assisting occupation of the practice (none, or one whose titles never name
    * the practitioner: "Technologist Aide" as personal care aides) and a candidate rated Probable or better
    * assists the practice the noun names (RoleReadings.assistsPractice), that one is the answer, at most
@@ -69,8 +70,10 @@ export class HeadFirstReadings {
    */
   private assistantLine(direct: Ranking): Ranking | null {
     const { words } = direct;
-    if (words.length !== 2) return null;
-    const [first, second] = words as [string, string];
+    if (words.length < 2) return null;
+    // The practitioner's noun and its assistant word close the title; words before them say where
+    // ("Middle School Assistant Teacher", "Kindergarten Teacher Aide").
+    const [first, second] = words.slice(-2) as [string, string];
     const practitioner =
       first === 'assistant' ? second : second === 'assistant' || second === 'aide' ? first : null;
     if (practitioner === null) return null;

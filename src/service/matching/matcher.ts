@@ -10,6 +10,7 @@ import { atGenericRank } from './generic-rank';
 import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
+import { atSchoolWorker } from './school-worker';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
 import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
@@ -138,10 +139,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A subordinate rank and a bare rank head noun is read as the head noun, Junior (generic-rank.ts).
     const generic = genericRank(readings.read(title, description, industry), description);
     // A kind of worker the SOC excludes from the common kind answers only a title that names it (residual-kind.ts).
-    const direct = atTeachingTitle(
+    const taught = atTeachingTitle(
       residualKinds.apply(exclusion.apply(atQualified(generic, qualified), title)),
       title,
       socCodes,
+    );
+    // A school's other workers are no teachers (school-worker.ts).
+    const direct = atSchoolWorker(
+      taught,
+      title,
+      socCodes,
+      () => headNoun(title, taught.words, (w) => roles.personNoun(w)),
+      (o, w) => roles.titleHas(o, w),
     );
     const rankRead = atRankedTitle(
       direct,

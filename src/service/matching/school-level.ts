@@ -15,8 +15,8 @@ import { inferred, leading, type Ranking } from './ranking';
  * among those, first one whose own O*NET title names the title's subject ("Teacher, Music" at a college
  * is an art, drama and music teacher, not the first postsecondary teacher the word "teacher" reaches).
  * The answer is read, not found: at most Probable. A title that names a level itself ("Professor",
- * "Elementary Teacher", "College Instructor"), other industries, a two-digit sector ("61") and no
- * industry leave the ranking as it is.
+ * "Elementary Teacher", "College Instructor"), a substitute teacher or a tutor (ANY_LEVEL_TEACHERS), other
+ * industries, a two-digit sector ("61") and no industry leave the ranking as it is.
  */
 export type SchoolLevel = 'school' | 'postsecondary';
 
@@ -30,13 +30,24 @@ export function industrySchoolLevel(naics: string): SchoolLevel | null {
 
 interface EducationRole {
   readonly kind: 'teacher' | 'assistant' | 'administrator';
-  readonly level: SchoolLevel | 'other';
+  /** 'any': a teacher the SOC defines by the kind of teaching, at whatever level of school (see below). */
+  readonly level: SchoolLevel | 'other' | 'any';
 }
+
+/**
+ * Teachers the SOC 2018 definitions name by how they teach, not by whom or at what level: substitute
+ * teachers, short-term (25-3031, "a temporary replacement for a regular classroom teacher") and tutors
+ * (25-3041, "to support formal class instruction", excluding the postsecondary and school teachers). A
+ * school's industry is where they work, so it does not make them a teacher of its level ("Tutor" at an
+ * elementary school had become a special education teacher, Possible, from an exact title, Confident).
+ */
+const ANY_LEVEL_TEACHERS: ReadonlySet<string> = new Set(['25-3031', '25-3041']);
 
 /** An education occupation's kind and level, or null for any other occupation. */
 export function educationRole(soc: string): EducationRole | null {
   if (soc.startsWith('25-1')) return { kind: 'teacher', level: 'postsecondary' };
   if (soc.startsWith('25-2')) return { kind: 'teacher', level: 'school' };
+  if (ANY_LEVEL_TEACHERS.has(soc)) return { kind: 'teacher', level: 'any' };
   if (soc.startsWith('25-3')) return { kind: 'teacher', level: 'other' };
   if (soc === '25-9044') return { kind: 'assistant', level: 'postsecondary' };
   if (soc === '25-9042' || soc === '25-9043') return { kind: 'assistant', level: 'school' };
@@ -72,7 +83,7 @@ export function atSchoolLevel(
   const top = ranking.list[0];
   if (level === null || top === undefined || ranking.words.some((w) => LEVEL_WORDS.has(w))) return ranking;
   const role = educationRole(socCodes[top.o] as string);
-  if (role === null || role.level === level) return ranking;
+  if (role === null || role.level === level || role.level === 'any') return ranking;
   const atLevel = ranking.list.filter((e) => {
     const other = educationRole(socCodes[e.o] as string);
     return other !== null && other.kind === role.kind && other.level === level;

@@ -119,6 +119,21 @@ const FILLER: ReadonlySet<string> = new Set(['level', 'grade', 'tier']);
 /** Words after which a grade number is a level wherever it stands ("Level 3 Support Engineer"). */
 const GRADE_MARKERS: ReadonlySet<string> = new Set(['level', 'tier']);
 
+/**
+ * U.S. schools named by a level word: a junior high school or an intermediate school is a middle
+ * school, a junior college a two-year college, a senior high school a high school. Such a word names
+ * the school the job is at, not the worker's rank, so it gives no level. True where O*NET's titles
+ * write the word ("Junior High School Teacher" under middle school teachers, "Intermediate Teacher"),
+ * so it stays a matching word; false where the school word alone says it (the word is dropped);
+ * undefined where the words name no school.
+ */
+function schoolName(word: string, next: string): boolean | undefined {
+  if (word === 'junior') return next === 'high' ? true : next === 'college' ? false : undefined;
+  if (word === 'intermediate') return next === 'school' ? true : undefined;
+  if (word === 'senior') return next === 'high' || next === 'college' ? false : undefined;
+  return undefined;
+}
+
 /** A level signal of one shape (an object literal, not a spread: every title with a level word makes one). */
 function signal(def: LevelDef, words: readonly string[], management: boolean): LevelSignal {
   return { name: def.name, shift: def.shift, rank: def.rank, words, management };
@@ -182,6 +197,12 @@ export function extractLevel(words: readonly string[]): LevelledTitle {
     if (w === 'staff' && !isLast) {
       if (next !== undefined && STAFF_RUNG_NOUNS.has(next)) pure(STAFF, [w]);
       removedPure.push(w);
+      continue;
+    }
+    // A level word before a school word names the kind of school, not the worker's rank.
+    const school = next === undefined ? undefined : schoolName(w, next);
+    if (school !== undefined) {
+      if (school) content.push(w);
       continue;
     }
     const def = PURE.get(w);

@@ -306,11 +306,19 @@ export class TitleReadings {
     // A manager's post beside another role is a duty added to that job ("Clinic Manager - Dietitian"):
     // the other role is the job, as a rank beside a role is (twoRolesDoubt below). A post is a part
     // answered by managers, or headed by a manager's rank however weakly it reads ("Rehab Director").
-    const post = (part: string, read: Ranking, e: RankedEntry): boolean =>
+    const head = (part: string, read: Ranking): string =>
+      headNoun(part, read.words, (w) => this.roles.personNoun(w)) ?? '';
+    // An academic rank beside a physician's role is a faculty appointment of that physician
+    // ("Associate Professor/Cardiologist"): clinical faculty are paid as the physicians they are
+    // (clinicalFacultyReading), so the rank is a post as a manager's is.
+    const faculty = (part: string, read: Ranking, other: RankedEntry): boolean =>
+      FACULTY_WORDS.has(head(part, read)) && isPhysicianOrSurgeon(socCodes[other.o] as string);
+    const post = (part: string, read: Ranking, e: RankedEntry, other: RankedEntry): boolean =>
       isManagement(socCodes[e.o] as string) ||
-      MANAGER_RANKS.has(headNoun(part, read.words, (w) => this.roles.personNoun(w)) ?? '');
-    const aPost = post(parts[0] as string, first, a);
-    const bPost = post(parts[1] as string, second, b);
+      MANAGER_RANKS.has(head(part, read)) ||
+      faculty(part, read, other);
+    const aPost = post(parts[0] as string, first, a, b);
+    const bPost = post(parts[1] as string, second, b, a);
     let role: RankedEntry;
     if (aPost !== bPost) {
       role = aPost ? b : a;

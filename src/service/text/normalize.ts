@@ -7,7 +7,7 @@ import { americanSpelling, englishFromSpanish } from './spelling';
  * O*NET part's build rules change (src/service/data/onet/build.ts): the built index records it, the
  * data build treats a different number as stale, and the matcher refuses an index built otherwise.
  */
-export const NORMALIZER_VERSION = 15;
+export const NORMALIZER_VERSION = 16;
 
 /** Words that carry no occupational meaning in titles ("Director of Sales" = "Sales Director"). */
 const TITLE_STOPWORDS: ReadonlySet<string> = new Set([

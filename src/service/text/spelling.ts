@@ -59,6 +59,10 @@ const BRITISH_WORDS: Readonly<Record<string, string>> = {
   draughtsman: 'drafter',
   draughtsperson: 'drafter',
   enquiry: 'inquiry',
+  // Not British: American English writes both (Merriam-Webster: "adviser", also "advisor"), and O*NET's
+  // titles write "advisor" about seven times in eight, so "Tax Adviser" missed the tax preparers'
+  // "Tax Advisor".
+  adviser: 'advisor',
 };
 
 /** British spellings by regular rule: returns the American form, or the word itself. */

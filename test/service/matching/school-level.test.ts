@@ -35,6 +35,11 @@ describe('educationRole', () => {
     expect(educationRole('11-9033')).toEqual({ kind: 'administrator', level: 'postsecondary' });
     expect(educationRole('29-1141')).toBeNull();
   });
+
+  it('reads substitute teachers and tutors at any level: the SOC names them by how they teach', () => {
+    expect(educationRole('25-3031')).toEqual({ kind: 'teacher', level: 'any' });
+    expect(educationRole('25-3041')).toEqual({ kind: 'teacher', level: 'any' });
+  });
 });
 
 describe('teachers at the industry’s school level', () => {
@@ -57,6 +62,14 @@ describe('teachers at the industry’s school level', () => {
     expect(at('Spanish Instructor', '')).toMatchObject({ socCode: '25-1124', rating: 'Confident' });
     expect(at('Biology Professor', '611110')).toMatchObject({ socCode: '25-1042', rating: 'Confident' });
     expect(at('Registered Nurse', '611310')).toMatchObject({ socCode: '29-1141', rating: 'Confident' });
+  });
+
+  it('keeps a tutor and a substitute teacher at a school or a college (docs/methodology.md §2a, tenth round)', () => {
+    // Moved to the school's level, "Tutor" had become a special education teacher, Possible.
+    expect(at('Tutor', '611110')).toMatchObject({ socCode: '25-3041', rating: 'Confident' });
+    expect(at('Reading Tutor', '611110')?.socCode).toBe('25-3041');
+    expect(at('Math Tutor', '611310')?.socCode).toBe('25-3041');
+    expect(at('Substitute Teacher', '611110')?.socCode).toBe('25-3031');
   });
 
   it('ranks the same first candidate as it matches (D18)', () => {

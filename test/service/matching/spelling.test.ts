@@ -23,6 +23,15 @@ describe('spelling variants (British spellings, Spanish titles, what HR systems 
     for (const [british, american] of pairs) expect(americanSpelling(british)).toBe(american);
   });
 
+  it('writes "adviser" as O*NET\'s titles mostly do, "advisor" (docs/methodology.md §2a, tenth round)', () => {
+    expect(americanSpelling('adviser')).toBe('advisor');
+    expect(americanSpelling('advisor')).toBe('advisor');
+    expect(titleWords('Tax Adviser')).toEqual(titleWords('Tax Advisor'));
+    // "advise" and "advisory" are other words.
+    expect(americanSpelling('advise')).toBe('advise');
+    expect(americanSpelling('advisory')).toBe('advisory');
+  });
+
   it('leaves words alone that are spelled so in American English too', () => {
     for (const w of [
       'hour',

@@ -74,6 +74,25 @@ describe('level extraction: seniority words are levels, not occupation words', (
     });
   });
 
+  test('a level word that names a kind of school gives no level (docs/methodology.md §2a, tenth round)', () => {
+    // O*NET writes "Junior High School Teacher" under middle school teachers: "junior" stays a matching word.
+    expect(levelOf('Junior High School Librarian')).toEqual({
+      content: ['junior', 'high', 'school', 'librarian'],
+      level: null,
+    });
+    expect(levelOf('Science Teacher, Intermediate School')).toEqual({
+      content: ['science', 'teacher', 'intermediate', 'school'],
+      level: null,
+    });
+    // The school word alone says it: a junior college is a college, a senior high school a high school.
+    expect(levelOf('Junior College Instructor')).toEqual({ content: ['college', 'instructor'], level: null });
+    expect(levelOf('Senior High Band Director').content).toEqual(['high', 'band', 'director']);
+    expect(levelOf('Senior High Band Director').level?.name).toBe('Director');
+    // Elsewhere the words are levels as before.
+    expect(levelOf('Junior Highway Engineer').level?.name).toBe('Junior');
+    expect(levelOf('Intermediate Schoolbus Driver').level?.name).toBe('Intermediate');
+  });
+
   test('"Grade 3 Teacher" is not a senior teacher: a grade number counts only last or after Level/Tier', () => {
     expect(levelOf('3rd Grade Teacher').level).toBeNull();
     expect(levelOf('Grade 3 Teacher')).toEqual({ content: ['teacher'], level: null });
