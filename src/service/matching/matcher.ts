@@ -5,6 +5,7 @@ import { checkOnetPart } from '../data/onet/schema';
 import { isPhysicianOrSurgeon, isProfessionalOrTechnical, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
+import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atMachineTitle } from './machine-title';
@@ -162,7 +163,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         !managed.words.some(isRankWord) &&
         !titleWords(title).some(isRankWord),
     );
-    const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
+    // An inspector's title answered by the residual of inspection is the occupation the SOC classifies
+    // it with, where that one is close (classified-elsewhere.ts).
+    const inspected = atClassifiedElsewhere(
+      machined,
+      socCodes,
+      () => headNoun(title, machined.words, (w) => roles.personNoun(w)),
+      (o, w) => roles.titleHas(o, w),
+    );
+    const sectored = sectorPrior.apply(atSchooling(inspected, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(
