@@ -1,3 +1,4 @@
+import { INSPECTOR } from './inspector-title';
 import { inferred, leading, type Ranking } from './ranking';
 
 /**
@@ -29,9 +30,6 @@ const CLASSIFIED_ELSEWHERE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
     new Set(['13-2061', '13-2081', '19-5011', '19-5012', '33-9093', '45-2011', '47-4011', '53-6051']),
   ],
 ]);
-
-/** The head noun of the titles the residual's definition gives away. */
-const INSPECTOR = 'inspector';
 
 /** How far behind the residual a candidate it excludes may be, and still answer. */
 const WINDOW = 0.05;

@@ -28,6 +28,7 @@ import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
+import { atInspectorTitle, inspectionOccupations } from './inspector-title';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -117,6 +118,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
+  const inspection = inspectionOccupations(part, socCodes);
   const read = (written: string, description: string, industry: string) => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
@@ -154,22 +156,21 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o, w) => roles.titleHas(o, w),
       (o) => isProfessionalOrTechnical(socCodes[o] as string),
     );
-    // A machine worker's title is answered by an occupation that names that worker (machine-title.ts).
-    const machined = atMachineTitle(
-      headed,
-      (o, w) => roles.titleHas(o, w),
-      (o) =>
-        (isFirstLineSupervisor(o) || isManager(o)) &&
-        !managed.words.some(isRankWord) &&
-        !titleWords(title).some(isRankWord),
-    );
-    // An inspector's title answered by the residual of inspection is the occupation the SOC classifies
-    // it with, where that one is close (classified-elsewhere.ts).
+    // A machine worker's or an inspector's title is answered by an occupation that names that worker
+    // (machine-title.ts, inspector-title.ts), and an inspector answered by the residual of inspection
+    // by the occupation the SOC classifies it with, where that one is close (classified-elsewhere.ts).
+    const titleHas = (o: number, w: string): boolean => roles.titleHas(o, w);
+    const unrankedSupervisor = (o: number): boolean =>
+      (isFirstLineSupervisor(o) || isManager(o)) &&
+      !managed.words.some(isRankWord) &&
+      !titleWords(title).some(isRankWord);
+    const head = (): string | null => headNoun(title, managed.words, (w) => roles.personNoun(w));
+    const machined = atMachineTitle(headed, titleHas, unrankedSupervisor);
     const inspected = atClassifiedElsewhere(
-      machined,
+      atInspectorTitle(machined, head, titleHas, inspection),
       socCodes,
-      () => headNoun(title, machined.words, (w) => roles.personNoun(w)),
-      (o, w) => roles.titleHas(o, w),
+      head,
+      titleHas,
     );
     const sectored = sectorPrior.apply(atSchooling(inspected, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
