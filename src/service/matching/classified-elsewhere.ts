@@ -23,8 +23,11 @@ import { inferred, leading, type Ranking } from './ranking';
  * reach); other heads ("Compliance Analyst") are no inspection the excluded occupations claim.
  */
 
-/** The residual occupations of inspection: SOC code → the SOC codes its definition excludes. */
-const CLASSIFIED_ELSEWHERE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+/**
+ * The residual occupations of inspection: SOC code → the SOC codes its definition excludes (the unit test
+ * checks both against the SOC 2018 definitions file the data build reads).
+ */
+export const CLASSIFIED_ELSEWHERE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   [
     '13-1041',
     new Set(['13-2061', '13-2081', '19-5011', '19-5012', '33-9093', '45-2011', '47-4011', '53-6051']),

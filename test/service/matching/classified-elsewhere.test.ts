@@ -1,7 +1,12 @@
-import { atClassifiedElsewhere } from '../../../src/service/matching/classified-elsewhere';
+import { join } from 'node:path';
+import { cellText, readXlsx } from '../../../src/service/data/raw-files';
+import {
+  atClassifiedElsewhere,
+  CLASSIFIED_ELSEWHERE,
+} from '../../../src/service/matching/classified-elsewhere';
 import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import type { Ranking } from '../../../src/service/matching/ranking';
-import { loadRealMatcher } from './onet-part-fixture';
+import { loadRealMatcher, RAW_DIR } from './onet-part-fixture';
 
 /**
  * An inspector's title answered by Compliance Officers, whose SOC 2018 definition claims only the
@@ -47,6 +52,19 @@ describe('atClassifiedElsewhere', () => {
     const building = ranking([1, 0.9], [0, 0.89]);
     expect(atClassifiedElsewhere(building, SOC, head, titleHas)).toBe(building);
     expect(head).not.toHaveBeenCalled();
+  });
+});
+
+describe('the residuals of inspection', () => {
+  it('are the SOC 2018 definitions that claim inspection not classified elsewhere, with the codes they exclude', async () => {
+    const rows = await readXlsx(join(RAW_DIR, 'crosswalks', 'soc_2018_definitions.xlsx'));
+    const definitions = new Map(rows.map((r) => [cellText(r[1]), cellText(r[3])]));
+    for (const [code, elsewhere] of CLASSIFIED_ELSEWHERE) {
+      const definition = definitions.get(code) ?? '';
+      expect(definition).toMatch(/inspection .* not classified elsewhere/);
+      const excludes = definition.slice(definition.indexOf('Excludes'));
+      expect(new Set(excludes.match(/\d\d-\d{4}/g))).toEqual(elsewhere);
+    }
   });
 });
 
