@@ -10,10 +10,10 @@ import { inferred, leading, type Ranking } from './ranking';
  * and Collectors, and Revenue Agents (13-2081), Occupational Health and Safety Specialists (19-5011),
  * Occupational Health and Safety Technicians (19-5012), Transportation Security Screeners (33-9093),
  * Agricultural Inspectors (45-2011), Construction and Building Inspectors (47-4011), and Transportation
- * Inspectors (53-6051)". O*NET files many inspectors' titles under both sides ("Sanitation Inspector"
- * under Environmental Compliance Inspectors and under the health and safety specialists, "Housing
- * Inspector" under Government Property Inspectors and under the building inspectors), so the scorer
- * leaves them close and the residual's own title ("… Compliance Inspectors") tips the scale.
+ * Inspectors (53-6051)". O*NET files many inspectors' titles under both sides ("Property Inspector"
+ * under Government Property Inspectors and under the building inspectors, "Motor Vehicle Inspector" under
+ * Compliance Officers and under the transportation inspectors), so the scorer leaves them close and the
+ * residual's own title ("… Compliance Inspectors") tips the scale.
  *
  * So an inspector's title (its head noun "inspector") answered by the residual gives way to the
  * best-ranked candidate within WINDOW of its score that is one of the occupations the definition
