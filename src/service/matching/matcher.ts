@@ -5,6 +5,7 @@ import { checkOnetPart } from '../data/onet/schema';
 import { isPhysicianOrSurgeon, isProfessionalOrTechnical, isSocDetailedOccupation, socOf } from '../soc-code';
 import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
+import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atMachineTitle } from './machine-title';
@@ -29,6 +30,7 @@ import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
+import { atInspectorTitle, inspectionOccupations } from './inspector-title';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -122,6 +124,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     speaksOf: (o, w) => roles.titleHas(o, w) || (roles.fieldWord(w) && scorer.knows(o, w)),
   });
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
+  const inspection = inspectionOccupations(part, socCodes);
   const read = (written: string, description: string, industry: string) => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
@@ -172,16 +175,23 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o, w) => roles.titleHas(o, w),
       (o) => isProfessionalOrTechnical(socCodes[o] as string),
     );
-    // A machine worker's title is answered by an occupation that names that worker (machine-title.ts).
-    const machined = atMachineTitle(
-      headed,
-      (o, w) => roles.titleHas(o, w),
-      (o) =>
-        (isFirstLineSupervisor(o) || isManager(o)) &&
-        !managed.words.some(isRankWord) &&
-        !titleWords(title).some(isRankWord),
+    // A machine worker's or an inspector's title is answered by an occupation that names that worker
+    // (machine-title.ts, inspector-title.ts), and an inspector answered by the residual of inspection
+    // by the occupation the SOC classifies it with, where that one is close (classified-elsewhere.ts).
+    const titleHas = (o: number, w: string): boolean => roles.titleHas(o, w);
+    const unrankedSupervisor = (o: number): boolean =>
+      (isFirstLineSupervisor(o) || isManager(o)) &&
+      !managed.words.some(isRankWord) &&
+      !titleWords(title).some(isRankWord);
+    const head = (): string | null => headNoun(title, managed.words, (w) => roles.personNoun(w));
+    const machined = atMachineTitle(headed, titleHas, unrankedSupervisor);
+    const inspected = atClassifiedElsewhere(
+      atInspectorTitle(machined, head, titleHas, inspection),
+      socCodes,
+      head,
+      titleHas,
     );
-    const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
+    const sectored = sectorPrior.apply(atSchooling(inspected, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(
