@@ -7,6 +7,7 @@ import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
+import { atHelperGroup } from './helper-group';
 import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
@@ -162,7 +163,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         !managed.words.some(isRankWord) &&
         !titleWords(title).some(isRankWord),
     );
-    const sectored = sectorPrior.apply(atSchooling(machined, schooling, zones), industry);
+    // A helper of a trade without helpers of its own is one of its group's workers (helper-group.ts).
+    const helped = atHelperGroup(
+      machined,
+      description,
+      ranked,
+      (o) => roles.helper(o),
+      socCodes,
+      (o, w) => roles.titleHas(o, w),
+    );
+    const sectored = sectorPrior.apply(atSchooling(helped, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(
