@@ -1,6 +1,6 @@
 import { majorGroupOf } from '../soc-code';
-import { inferred, leading, listsTitle, type RankTitle, type Ranking } from './ranking';
-import { HELPER_WORDS } from './role-readings';
+import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type Ranking } from './ranking';
+import { HELPER_WORDS, HELPERS_OF_MAJOR_GROUP } from './role-readings';
 
 /**
  * A helper of a trade whose major group has no helper occupation (docs/methodology.md §2a, "Tenth
@@ -21,9 +21,6 @@ import { HELPER_WORDS } from './role-readings';
  * stays.
  */
 
-/** The SOC major groups that have helper occupations: construction and extraction, repair, production. */
-const GROUPS_WITH_HELPERS: ReadonlySet<string> = new Set(['47', '49', '51']);
-
 export function atHelperGroup(
   ranking: Ranking,
   description: string,
@@ -39,14 +36,18 @@ export function atHelperGroup(
   const top = list[0];
   const helperWord = words.find((w) => HELPER_WORDS.has(w));
   if (top === undefined || helperWord === undefined || !isHelper(top.o)) return ranking;
+  const groupOf = (o: number): string => majorGroupOf(socCodes[o] as string);
+  // A candidate of another group without helpers that lists the title too, named by the helper word.
+  const listedElsewhere = (e: RankedEntry): boolean =>
+    listsTitle(e) &&
+    !Object.hasOwn(HELPERS_OF_MAJOR_GROUP, groupOf(e.o)) &&
+    groupOf(e.o) !== groupOf(top.o) &&
+    titleHas(e.o, helperWord);
+  // Most helper titles have none: the trade is ranked only for those that do.
+  if (!list.some(listedElsewhere)) return ranking;
   const trade = words.filter((w) => !HELPER_WORDS.has(w));
-  if (trade.length === 0) return ranking;
-  const worker = rankTrade(trade.join(' '), description).list[0];
+  const worker = trade.length === 0 ? undefined : rankTrade(trade.join(' '), description).list[0];
   if (worker === undefined) return ranking;
-  const group = majorGroupOf(socCodes[worker.o] as string);
-  if (GROUPS_WITH_HELPERS.has(group) || majorGroupOf(socCodes[top.o] as string) === group) return ranking;
-  const own = list.find(
-    (e) => listsTitle(e) && majorGroupOf(socCodes[e.o] as string) === group && titleHas(e.o, helperWord),
-  );
+  const own = list.find((e) => listedElsewhere(e) && groupOf(e.o) === groupOf(worker.o));
   return own === undefined ? ranking : leading(ranking, { ...own, rating: inferred(own.rating) });
 }
