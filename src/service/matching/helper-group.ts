@@ -4,7 +4,7 @@ import { HELPER_WORDS, HELPERS_OF_MAJOR_GROUP } from './role-readings';
 
 /**
  * A helper of a trade whose major group has no helper occupation (docs/methodology.md §2a, "Tenth
- * round, movers").
+ * round", movers).
  *
  * The SOC has helper occupations for four kinds of trade only: construction (47-3011 to 47-3019),
  * extraction (47-5081), installation, maintenance and repair (49-9098) and production (51-9198, "help

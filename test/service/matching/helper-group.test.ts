@@ -5,7 +5,7 @@ import { loadRealMatcher } from './onet-part-fixture';
 
 /**
  * A helper of a trade whose major group has no helper occupation is answered in the trade's group,
- * where O*NET lists the title there too (docs/methodology.md §2a, "Tenth round, movers"). Our own
+ * where O*NET lists the title there too (docs/methodology.md §2a, "Tenth round", movers). Our own
  * example titles.
  */
 
