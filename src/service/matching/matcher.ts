@@ -8,6 +8,7 @@ import { titleKindWeight } from './priors';
 import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
+import { atHelperGroup } from './helper-group';
 import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
@@ -191,7 +192,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       head,
       titleHas,
     );
-    const sectored = sectorPrior.apply(atSchooling(inspected, schooling, zones), industry);
+    // A helper of a trade without helpers of its own is one of its group's workers (helper-group.ts).
+    const helped = atHelperGroup(
+      inspected,
+      description,
+      ranked,
+      (o) => roles.helper(o),
+      socCodes,
+      (o, w) => roles.titleHas(o, w),
+    );
+    const sectored = sectorPrior.apply(atSchooling(helped, schooling, zones), industry);
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(

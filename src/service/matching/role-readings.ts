@@ -40,7 +40,7 @@ export const HELPER_WORDS: ReadonlySet<string> = new Set(['helper']);
  * Helpers of the trades whose own helper occupation O*NET lacks, by major group: construction (47,
  * except extraction, 47-5000, whose helpers are 47-5081), installation and repair (49), production (51).
  */
-const HELPERS_OF_MAJOR_GROUP: Readonly<Record<string, string>> = {
+export const HELPERS_OF_MAJOR_GROUP: Readonly<Record<string, string>> = {
   '47': '47-3019',
   '49': '49-9098',
   '51': '51-9198',

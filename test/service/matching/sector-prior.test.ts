@@ -104,6 +104,22 @@ describe('the industry in the real matcher', () => {
       expect(byOccupation).toHaveLength(codes.length);
   });
 
+  it('counts a detailed occupation a sector does not publish as none there, not its broad aggregate’s jobs', () => {
+    // OEWS publishes Laborers and Material Movers (53-7060) in every sector but Machine Feeders and
+    // Offbearers (53-7063) only in some: summed over the sectors, the feeders' jobs stay near their
+    // national count, and manufacturing, which holds most of them, is where they are concentrated.
+    const { codes, employment, sectorEmployment } = part.occupations;
+    const feeders = codes.indexOf('53-7063.00');
+    const sectors = Object.values(sectorEmployment);
+    const summed = sectors.reduce(
+      (sum, { byOccupation }) => sum + Math.max(0, byOccupation[feeders] ?? 0),
+      0,
+    );
+    expect(summed).toBeLessThan(1.5 * (employment[feeders] ?? 0));
+    const manufacturing = sectorEmployment['31'];
+    expect(manufacturing?.byOccupation[feeders]).toBeGreaterThan(summed / 2);
+  });
+
   it('reads a shift supervisor at a restaurant as the food service workers’ supervisor, at most Probable', () => {
     expect(matcher.match('Shift Supervisor', '', '722511')).toMatchObject({
       socCode: '35-1012',

@@ -109,8 +109,11 @@ describe('unnamed workers in the real matcher', () => {
     expect(matcher.rank('Shift Supervisor', '', 3, '332710')[0]?.socCode).toBe('51-1011');
   });
 
-  it('reads a shift supervisor in government as the police supervisors the title reaches, not a weaker match', () => {
-    expect(matcher.match('Shift Supervisor', '', '921110')?.socCode).toBe('33-1012');
+  it('reads a shift supervisor in government as the law enforcement supervisors the title reaches, not a weaker match', () => {
+    // Police and correctional officers' supervisors (33-1012, 33-1011) both work almost all in government
+    // and the title reaches both as Probable; the firefighters' supervisors it barely reaches do not compete.
+    const soc = matcher.match('Shift Supervisor', '', '921110')?.socCode;
+    expect(['33-1011', '33-1012']).toContain(soc);
   });
 
   it('reads a floor manager at a restaurant as the food workers’ supervisor, not the retail one', () => {

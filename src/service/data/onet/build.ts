@@ -312,9 +312,12 @@ function jobsOf(employment: ReadonlyMap<string, number>, code: string): number {
 
 /**
  * OEWS employment per NAICS sector (the file's sector keys: "31" for 31-33, "99" for government) and
- * O*NET code, by the same rule as readEmployment: the SOC detailed row, else its broad aggregate; 0 where
- * the sector file has no row for the occupation (too few jobs there to publish), -1 where it withholds
- * the figure ("**"); and each sector's "All Occupations" total.
+ * O*NET code, by the same rule as readEmployment: the SOC detailed row, else its broad aggregate where
+ * OEWS publishes that in place of the detailed occupations (no sector has their rows); 0 where the
+ * sector file has no row for the occupation (too few jobs there to publish: a detailed occupation
+ * published in other sectors is not its broad aggregate's jobs, as Machine Feeders and Offbearers are not
+ * all of Laborers and Material Movers in food services), -1 where it withholds the figure ("**"); and
+ * each sector's "All Occupations" total.
  */
 async function readSectorEmployment(
   file: string,
@@ -327,6 +330,9 @@ async function readSectorEmployment(
     file,
   );
   const bySector = new Map<string, Map<string, number>>();
+  // Detailed occupations OEWS publishes in some sector: in a sector without their row they have too few
+  // jobs there to publish, and their broad aggregate's row counts its other occupations' jobs.
+  const detailed = new Set<string>();
   for (const r of rows.slice(1)) {
     // NAICS is text for most sectors but an integer for 31, 44 and 48 (raw SOURCES.md caveat 2).
     const sector = cellText(r[naicsCol as number]);
@@ -337,6 +343,7 @@ async function readSectorEmployment(
     const text = cellText(r[empCol as number]).replace(/,/g, '');
     const emp = text.startsWith('*') ? -1 : Number(text);
     const code = cellText(r[occCol as number]);
+    if (group === 'detailed') detailed.add(code);
     if (Number.isFinite(emp) && !employment.has(code)) employment.set(code, emp);
   }
   const out: Record<string, { total: number; byOccupation: number[] }> = {};
@@ -346,7 +353,9 @@ async function readSectorEmployment(
       throw new Error(`${file}: sector ${sector} has no All Occupations row`);
     out[sector] = {
       total,
-      byOccupation: codes.map((code) => jobsOf(employment, code)),
+      byOccupation: codes.map((code) =>
+        detailed.has(socOf(code)) ? (employment.get(socOf(code)) ?? 0) : jobsOf(employment, code),
+      ),
     };
   }
   return out;

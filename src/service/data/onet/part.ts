@@ -73,9 +73,10 @@ export interface OnetPart {
 
 /**
  * The part's shape, stored in the index manifest: an index whose O*NET part was built with another
- * shape is rebuilt (2: sectorEmployment).
+ * shape is rebuilt (2: sectorEmployment; 3: a detailed occupation a sector does not publish counts no
+ * jobs there, not its broad aggregate's).
  */
-export const ONET_PART_VERSION = 2;
+export const ONET_PART_VERSION = 3;
 
 /** Kinds of title, best first (the build keeps the best kind when one word set appears twice). */
 export const TitleKind = {
