@@ -3,6 +3,7 @@ import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type R
 import type { NamedSellers } from './named-seller';
 import type { RoleReadings } from './role-readings';
 import { oewsSector } from './sector-prior';
+import { soldActivity } from './sold-activity';
 
 /**
  * Titles written head word first, as occupation indexes list them ("Sales pianos", "Sales pest
@@ -119,7 +120,14 @@ export class HeadFirstReadings {
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
-    const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
+    // A service named by the activity sold ("Sales snow plowing"), where the industry names no kind of
+    // seller, is read as its seller ("snow plowing service sales representative", sold-activity.ts); a
+    // sales occupation O*NET lists the line under keeps it (the reading's added words would outscore it).
+    const activity = !services && sector === undefined && soldActivity(sold);
+    if (activity && listsTitle(top)) return null;
+    const seller =
+      sector?.seller ??
+      (services ? 'sales representative' : activity ? 'service sales representative' : 'salesperson');
     // Without an industry that names the employer, and no word naming a wholesaler or manufacturer, the
     // line is no wholesale or manufacturing representative's: the SOC names those by their employer, and
     // O*NET files the index's lines for them as "<goods> Sales Representative", which the line's goods
