@@ -43,6 +43,10 @@ const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
+/** A sales line: "Sales" first and no word naming a person, so the rest is what is sold. */
+export const isSalesLine = (words: readonly string[], personNoun: (word: string) => boolean): boolean =>
+  words.length >= 2 && words[0] === 'sale' && !words.some(personNoun);
+
 export class HeadFirstReadings {
   constructor(
     private readonly ranked: RankTitle,
@@ -111,7 +115,7 @@ export class HeadFirstReadings {
    */
   private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
     const { words } = direct;
-    if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
+    if (!isSalesLine(words, (w) => this.roles.personNoun(w))) return null;
     // A seller: the group also holds the first-line supervisors of sales workers.
     const isSalesWorker = (e: RankedEntry): boolean =>
       majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
