@@ -40,12 +40,15 @@ const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
   'manufacturer',
 ]);
 
+/** The word a sales line starts with, as normalised ("Sales" → "sale"). */
+const SELLING_WORD = 'sale';
+
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 
 /** A sales line: "Sales" first and no word naming a person, so the rest is what is sold. */
 export const isSalesLine = (words: readonly string[], personNoun: (word: string) => boolean): boolean =>
-  words.length >= 2 && words[0] === 'sale' && !words.some(personNoun);
+  words.length >= 2 && words[0] === SELLING_WORD && !words.some(personNoun);
 
 export class HeadFirstReadings {
   constructor(
@@ -120,7 +123,16 @@ export class HeadFirstReadings {
     const isSalesWorker = (e: RankedEntry): boolean =>
       majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
     const top = direct.list[0];
-    if (top !== undefined && listsTitle(top) && !isSalesWorker(top)) return null;
+    // A title O*NET lists under another kind of job names selling in it ("Sales Training"); a near-exact
+    // score reached through what is sold alone ("Sales water treatment plants": the plant operators' own
+    // title) is no such listing.
+    if (
+      top !== undefined &&
+      listsTitle(top) &&
+      !isSalesWorker(top) &&
+      this.roles.titleHas(top.o, SELLING_WORD)
+    )
+      return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
