@@ -134,12 +134,14 @@ export class HeadFirstReadings {
     )
       return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
+    // What is sold ends where an exclusion clause starts ("apparel exc shoes").
+    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
     // A service named by the activity sold ("Sales snow plowing"), where the industry names no kind of
     // seller, is read as its seller ("snow plowing service sales representative", sold-activity.ts); a
     // sales occupation O*NET lists the line under keeps it (the reading's added words would outscore it).
-    const activity = !services && sector === undefined && soldActivity(sold);
+    const activity = !services && sector === undefined && soldActivity(sold.slice(0, clause));
     if (activity && listsTitle(top)) return null;
     const seller =
       sector?.seller ??
@@ -159,7 +161,6 @@ export class HeadFirstReadings {
       return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
     };
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
-    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const asSeller = this.ranked(
       `${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`,
       description,

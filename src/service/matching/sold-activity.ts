@@ -8,23 +8,24 @@
  * a verb's "-ing" form ("Sales snow plowing", "Sales window washing"). Read as goods, such a line was
  * answered as the retail salespersons, whose titles' "salesperson" the reading shares.
  *
- * The activity is the line's last word before any exclusion clause, as written: a singular "-ing" form
- * of at least six letters. A plural ("Sales etchings") names things, as does the modifier of a goods noun
- * ("Sales sewing machines"), which is not last. A material named in "-ing" ("bedding", "shelving") reads
- * as an activity too; an industry naming the seller (retail or wholesale trade, manufacturing) decides
- * before this reading, and a sales occupation O*NET lists the line under keeps it.
+ * The activity is the line's last word before any exclusion clause (head-first-readings.ts cuts it), as
+ * written: a singular "-ing" form of at least six letters. A plural ("Sales etchings") names things, as
+ * does the modifier of a goods noun ("Sales sewing machines"), which is not last. A material named in
+ * "-ing" ("bedding", "shelving") reads as an activity too; an industry naming the seller (retail or
+ * wholesale trade, manufacturing) decides before this reading, and a sales occupation O*NET lists the line
+ * under keeps it.
  */
 
-/** Where an exclusion clause starts; title-shape.ts drops its words. */
-const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
 /** The last word of what is sold, as written. */
 const LAST_WORD = /([a-z]+)[^a-z]*$/i;
 /** An activity: a verb's "-ing" form of six letters or more ("mowing" and up; not "king", "ring"). */
 const ACTIVITY = /^[a-z]{3,}ing$/;
 
-/** `sold` (a sales line without its head "Sales") names the activity sold as its last word. */
+/**
+ * `sold` (a sales line without its head "Sales" and any exclusion clause) names the activity sold as its
+ * last word.
+ */
 export function soldActivity(sold: string): boolean {
-  const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
-  const last = LAST_WORD.exec(sold.slice(0, clause))?.[1]?.toLowerCase();
+  const last = LAST_WORD.exec(sold)?.[1]?.toLowerCase();
   return last !== undefined && ACTIVITY.test(last);
 }
