@@ -3,6 +3,7 @@ import { inferred, leading, listsTitle, type RankedEntry, type RankTitle, type R
 import type { NamedSellers } from './named-seller';
 import type { RoleReadings } from './role-readings';
 import { oewsSector } from './sector-prior';
+import { soldActivity } from './sold-activity';
 
 /**
  * Titles written head word first, as occupation indexes list them ("Sales pianos", "Sales pest
@@ -39,8 +40,15 @@ const WHOLESALE_WORDS: ReadonlySet<string> = new Set([
   'manufacturer',
 ]);
 
+/** The word a sales line starts with, as normalised ("Sales" → "sale"). */
+const SELLING_WORD = 'sale';
+
 /** Where an exclusion clause starts ("Sales garden supplies exc seeds"); title-shape.ts drops its words. */
 const EXCLUSION_CLAUSE = /\b(?:exc|except|excluding)\b/i;
+
+/** A sales line: "Sales" first and no word naming a person, so the rest is what is sold. */
+export const isSalesLine = (words: readonly string[], personNoun: (word: string) => boolean): boolean =>
+  words.length >= 2 && words[0] === SELLING_WORD && !words.some(personNoun);
 
 export class HeadFirstReadings {
   constructor(
@@ -113,16 +121,34 @@ export class HeadFirstReadings {
    */
   private salesLine(title: string, description: string, direct: Ranking, industry: string): Ranking | null {
     const { words } = direct;
-    if (words.length < 2 || words[0] !== 'sale' || words.some((w) => this.roles.personNoun(w))) return null;
+    if (!isSalesLine(words, (w) => this.roles.personNoun(w))) return null;
     // A seller: the group also holds the first-line supervisors of sales workers.
     const isSalesWorker = (e: RankedEntry): boolean =>
       majorGroupOf(this.socCodes[e.o] as string) === SALES_MAJOR_GROUP && !this.roles.supervisory(e.o);
     const top = direct.list[0];
-    if (top !== undefined && listsTitle(top) && !isSalesWorker(top)) return null;
+    // A title O*NET lists under another kind of job names selling in it ("Sales Training"); a near-exact
+    // score reached through what is sold alone ("Sales water treatment plants": the plant operators' own
+    // title) is no such listing.
+    if (
+      top !== undefined &&
+      listsTitle(top) &&
+      !isSalesWorker(top) &&
+      this.roles.titleHas(top.o, SELLING_WORD)
+    )
+      return null;
     const sold = title.replace(/^\s*sales?\b[\s,:-]*/i, '');
+    // What is sold ends where an exclusion clause starts ("apparel exc shoes").
+    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const services = words.includes('service');
     const sector = services ? undefined : SELLERS_OF_SECTOR[oewsSector(industry) ?? ''];
-    const seller = sector?.seller ?? (services ? 'sales representative' : 'salesperson');
+    // A service named by the activity sold ("Sales snow plowing"), where the industry names no kind of
+    // seller, is read as its seller ("snow plowing service sales representative", sold-activity.ts); a
+    // sales occupation O*NET lists the line under keeps it (the reading's added words would outscore it).
+    const activity = !services && sector === undefined && soldActivity(sold.slice(0, clause));
+    if (activity && listsTitle(top)) return null;
+    const seller =
+      sector?.seller ??
+      (services ? 'sales representative' : activity ? 'service sales representative' : 'salesperson');
     // Without an industry that names the employer, and no word naming a wholesaler or manufacturer, the
     // line is no wholesale or manufacturing representative's: the SOC names those by their employer, and
     // O*NET files the index's lines for them as "<goods> Sales Representative", which the line's goods
@@ -138,7 +164,6 @@ export class HeadFirstReadings {
       return !(employerUnnamed && soc.startsWith(WHOLESALE_REPRESENTATIVES));
     };
     // The seller is the head, written last, before any exclusion clause ("apparel salesperson exc shoes").
-    const clause = EXCLUSION_CLAUSE.exec(sold)?.index ?? sold.length;
     const asSeller = this.ranked(
       `${sold.slice(0, clause)} ${seller} ${sold.slice(clause)}`,
       description,

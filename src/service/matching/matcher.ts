@@ -28,6 +28,8 @@ import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
 import { atSectorWorker } from './sector-worker';
+import { isSalesLine } from './head-first-readings';
+import { atSalesLineSector } from './sales-line-sector';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -118,6 +120,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const sectorPrior = new SectorPrior(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
+  const isSeller = (o: number): boolean => (socCodes[o] as string).startsWith('41-') && !roles.supervisory(o);
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const residualKinds = new ResidualKinds(occTitles, socCodes, isFirstLineSupervisor, {
@@ -201,7 +204,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       socCodes,
       (o, w) => roles.titleHas(o, w),
     );
-    const sectored = sectorPrior.apply(atSchooling(helped, schooling, zones), industry);
+    const unweighed = atSchooling(helped, schooling, zones);
+    // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
+    const sectored = atSalesLineSector(
+      sectorPrior.apply(unweighed, industry),
+      unweighed,
+      isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
+      isSeller,
+    );
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
     const leveled = atSchoolLevel(
