@@ -27,6 +27,7 @@ import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
+import { asUnansweredReading, UnansweredWords } from './unanswered-words';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -116,7 +117,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
-  const read = (written: string, description: string, industry: string) => {
+  const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
     const { schooling } = schooled;
@@ -182,6 +183,20 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     );
     // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
     return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
+  };
+
+  // A title that reaches nothing is read once more, its unknown words as the title words they are
+  // formed from, at most Possible (unanswered-words.ts).
+  const wordId = (w: string): number => titleIndex.wordIds.get(w) ?? -1;
+  const unanswered = new UnansweredWords(
+    (w) => titleIndex.titleCount[wordId(w)] ?? 0,
+    (w) => titleIndex.idf[wordId(w)] ?? 0,
+  );
+  const read = (written: string, description: string, industry: string): Ranking => {
+    const found = readWritten(written, description, industry);
+    if (found.list.length > 0) return found;
+    const loose = unanswered.read(written);
+    return loose === null ? found : asUnansweredReading(readWritten(loose, description, industry));
   };
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {

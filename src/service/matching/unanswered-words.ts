@@ -1,0 +1,115 @@
+import { titleWords } from '../text/normalize';
+import type { Ranking } from './ranking';
+import { VAGUE_WORD_IDF } from './rating';
+
+/**
+ * A last reading for a title that reaches no occupation at all (docs/methodology.md §2a, "Tenth round,
+ * unanswered titles"): its words that no O*NET title uses are read more loosely than word repair
+ * (word-repair.ts) reads them for every title, as the title word they are formed from:
+ * - an activity in "-ing" named after what it works on, as that ("Locksmithing" -> locksmith);
+ * - a person named after a field in "-ion" by "-or" or "-er" ("Remediator" -> remediation): the
+ *   practitioner of the field;
+ * - a job's feminine or diminutive form in "-ette" or "-ess" ("Usherette" -> usher), as "Waitress" is a
+ *   waiter (gendered-pair.ts);
+ * - a learned compound, a combining form in "-o" that no title uses before a title word ("Radiochemist"
+ *   -> chemist, "Neuropathologist" -> pathologist), as its last part: English puts the head of a
+ *   compound last. Only a head that names a particular job: a generic one ("Geotechnician" ->
+ *   technician) would be answered by whichever occupation the bare word leads to.
+ * For every title, word repair reads no "-ing" activity as its worker: O*NET's held-out reported titles
+ * lost more than they gained ("Coaching" read as a coach). Here the title has no answer to lose: the
+ * reading can only give one where there was none, and it is at most Possible, for the analyst to check.
+ */
+
+/** A reading's word must be used by at least this many O*NET titles, so a stray word is never guessed. */
+const MIN_TITLES = 3;
+/** The head of a closed compound has at least this many letters, its first part at least MIN_PART. */
+const MIN_HEAD = 5;
+const MIN_PART = 3;
+
+export class UnansweredWords {
+  /**
+   * @param titleCount how many O*NET titles use a word (0 for a word none uses)
+   * @param idf a title word's inverse document frequency over O*NET's titles (title-index.ts)
+   */
+  constructor(
+    private readonly titleCount: (word: string) => number,
+    private readonly idf: (word: string) => number,
+  ) {}
+
+  /**
+   * `title` with each word no O*NET title uses replaced by the title word it is formed from, or null
+   * when no word is read.
+   */
+  read(title: string): string | null {
+    let changed = false;
+    const out = title.replace(/[A-Za-z]+/g, (written) => {
+      const words = titleWords(written);
+      if (words.length !== 1) return written;
+      const word = words[0] as string;
+      if (this.titleCount(word) > 0) return written;
+      const read = this.formedFrom(word);
+      if (read === null) return written;
+      changed = true;
+      return read;
+    });
+    return changed ? out : null;
+  }
+
+  /** The title word `word` is formed from (see the module comment), or null. */
+  formedFrom(word: string): string | null {
+    if (!/^[a-z]+$/.test(word)) return null;
+    return this.activity(word) ?? this.practitioner(word) ?? this.feminine(word) ?? this.compoundHead(word);
+  }
+
+  private used(word: string): boolean {
+    return word.length >= MIN_PART && this.titleCount(word) >= MIN_TITLES;
+  }
+
+  private first(candidates: readonly string[]): string | null {
+    return candidates.find((c) => this.used(c)) ?? null;
+  }
+
+  /** "locksmithing" -> locksmith, "shipping" -> ship, "racing" -> race. */
+  private activity(word: string): string | null {
+    if (!word.endsWith('ing') || word.length < 7) return null;
+    const base = word.slice(0, -3);
+    const undoubled = /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
+    return this.first([base, undoubled, `${base}e`]);
+  }
+
+  /** "remediator" -> remediation, "exploiter" -> exploitation. */
+  private practitioner(word: string): string | null {
+    const m = /^(.{4,})(?:or|er)$/.exec(word);
+    if (m === null) return null;
+    const base = m[1] as string;
+    return this.first([`${base}ion`, `${base}ation`]);
+  }
+
+  /** "usherette" -> usher, "conductress" -> conductor (a "-tress" of a "-tor"). */
+  private feminine(word: string): string | null {
+    const m = /^(.{4,}?)(?:ette|ess)$/.exec(word);
+    if (m === null) return null;
+    const base = m[1] as string;
+    const masculine = base.endsWith('tr') ? [`${base.slice(0, -1)}or`, `${base.slice(0, -1)}er`] : [];
+    return this.first([base, ...masculine, `${base}e`]);
+  }
+
+  /**
+   * "radiochemist" -> chemist: the longest last part that is a particular title word (rating.ts
+   * VAGUE_WORD_IDF) after a first part in "-o" that is none.
+   */
+  private compoundHead(word: string): string | null {
+    for (let i = MIN_PART; i <= word.length - MIN_HEAD; i++) {
+      if (word[i - 1] !== 'o') continue;
+      const head = word.slice(i);
+      if (this.used(head) && this.idf(head) >= VAGUE_WORD_IDF && this.titleCount(word.slice(0, i)) === 0)
+        return head;
+    }
+    return null;
+  }
+}
+
+/** A ranking read from the words above is at most Possible: the title was guessed at, not found. */
+export function asUnansweredReading(ranking: Ranking): Ranking {
+  return { ...ranking, list: ranking.list.map((e) => ({ ...e, rating: 'Possible' })) };
+}
