@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 
 /**
- * The entry point from its TypeScript source (`tsx src/service/main.ts`; `npm run service` runs the same code compiled): settings from
+ * The entry point from its TypeScript source (`node --import tsx src/service/main.ts`; `npm run service` runs the same code compiled): settings from
  * the environment, the development client, the exact listening line, refusals with exit 1, and a clean
  * exit on SIGTERM. Each start runs in a scratch working directory so `.jobprice/` lands there.
  */

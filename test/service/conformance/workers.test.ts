@@ -63,14 +63,18 @@ describe('JOBPRICE_WORKERS=2', () => {
   it('each worker keeps at most its cap of sockets from one address and closes the rest at once', async () => {
     const token = await signIn(url);
     // Silent sockets from one address (not the other tests' own, so their connections are not counted
-    // with these): the cluster hands them to the workers in turn, ~20 each.
+    // with these). The primary hands each connection to a worker that has acknowledged its last one, so
+    // under load the two shares are uneven: a + b = 5 x PER_ADDRESS, not 2.5 x PER_ADDRESS each.
     const flood = await openIdle(url, '127.0.0.3', 5 * PER_ADDRESS);
     try {
-      // Both workers hold their PER_ADDRESS; one cap for the whole service would hold PER_ADDRESS in all.
+      // Each worker keeps min(its share, PER_ADDRESS) and closes the rest at once, so the service keeps
+      // more than one cap's worth and at most two: one cap for the whole service would keep PER_ADDRESS.
       for (let i = 0; i < 150 && flood.closedByServer() < 3 * PER_ADDRESS; i++)
         await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 200));
-      expect(flood.closedByServer()).toBe(3 * PER_ADDRESS);
+      const kept = 5 * PER_ADDRESS - flood.closedByServer();
+      expect(kept).toBeGreaterThan(PER_ADDRESS);
+      expect(kept).toBeLessThanOrEqual(2 * PER_ADDRESS);
       // Another address is served meanwhile.
       expect((await pricing(url, token)).status).toBe(200);
     } finally {

@@ -1,15 +1,22 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
- * The reference service as `npm run service` runs it, in a child process from its TypeScript source
- * (`tsx src/service/main.ts`), for tests of what only whole processes show: cluster workers, several
- * processes sharing Redis. Signals sent to the child reach the service (tsx relays them).
+ * The reference service as `npm run service` runs it, in a child process from its TypeScript source, for
+ * tests of what only whole processes show: cluster workers, several processes sharing Redis.
+ *
+ * The child is `node --import tsx src/service/main.ts`: one process, as `node dist/service/main.js` is,
+ * so a signal sent to the child is the service's own. The `tsx` command would put a relay process in
+ * front, which forwards a signal and then waits only 30 ms for the service to acknowledge it before it
+ * SIGKILLs the service and exits 128 + signal: on a loaded machine that turned a clean exit into 130.
+ * Cluster workers inherit the loader through `process.execArgv`.
  */
 
 const ROOT = resolve(__dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
 const MAIN = join(ROOT, 'src/service/main.ts');
 export const DATA_DIR = join(ROOT, 'data/build');
 
@@ -38,7 +45,7 @@ export function startServiceProcess(
   { withClient = true }: { withClient?: boolean } = {},
 ): ServiceProcess {
   const client = withClient ? { JOBPRICE_CLIENT_ID: CLIENT.id, JOBPRICE_CLIENT_SECRET: CLIENT.secret } : {};
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], {
     cwd,
     env: {
       PATH: process.env['PATH'] ?? '',
