@@ -11,7 +11,7 @@ import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
-import { directRanking, type Ranking } from './ranking';
+import { directRanking, inferred, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
@@ -185,8 +185,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
   };
 
-  // A title that reaches nothing is read once more, its unknown words as the title words they are
-  // formed from, at most Possible (unanswered-words.ts).
+  // A title answered at most Possible is read once more with two words as O*NET's closed compound; one
+  // that reaches nothing, its unknown words as the title words they are formed from (unanswered-words.ts).
   const wordId = (w: string): number => titleIndex.wordIds.get(w) ?? -1;
   const unanswered = new UnansweredWords(
     (w) => titleIndex.titleCount[wordId(w)] ?? 0,
@@ -194,7 +194,16 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   );
   const read = (written: string, description: string, industry: string): Ranking => {
     const found = readWritten(written, description, industry);
-    if (found.list.length > 0) return found;
+    const top = found.list[0];
+    if (top !== undefined && top.rating !== 'Possible') return found;
+    const joined = unanswered.joined(written);
+    if (joined !== null) {
+      const closed = readWritten(joined, description, industry);
+      const best = closed.list[0];
+      if (best !== undefined && best.rating !== 'Possible')
+        return { ...closed, list: closed.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
+    }
+    if (top !== undefined) return found;
     const loose = unanswered.read(written);
     return loose === null ? found : asUnansweredReading(readWritten(loose, description, industry));
   };

@@ -3,9 +3,19 @@ import type { Ranking } from './ranking';
 import { VAGUE_WORD_IDF } from './rating';
 
 /**
- * A last reading for a title that reaches no occupation at all (docs/methodology.md §2a, "Tenth round,
- * unanswered titles"): its words that no O*NET title uses are read more loosely than word repair
- * (word-repair.ts) reads them for every title, as the title word they are formed from:
+ * Two last readings of a title the direct match answers weakly or not at all (docs/methodology.md §2a,
+ * "Tenth round, unanswered titles"), each of which word repair and the compound rules of query-words.ts
+ * leave out for every title, because for every title they lose about as much as they gain.
+ *
+ * A title answered at most Possible is read with two adjacent words as the closed compound O*NET's titles
+ * write ("Book keeper", "Wood worker"); the reading stands where it reaches an answer the
+ * direct match did not (Probable or better, kept at most Probable). For every title two title words stay
+ * apart ("Dish washer" may mean either: the third round); where the words apart say little, the closed
+ * form O*NET writes is the better guess.
+ *
+ * A title that reaches no occupation at all is read with its words that no O*NET title uses read more
+ * loosely than word repair (word-repair.ts) reads them for every title, as the title word they are
+ * formed from:
  * - an activity in "-ing" named after what it works on, as that ("Locksmithing" -> locksmith);
  * - a person named after a field in "-ion" by "-or" or "-er" ("Remediator" -> remediation): the
  *   practitioner of the field;
@@ -25,6 +35,8 @@ const MIN_TITLES = 3;
 /** The head of a closed compound has at least this many letters, its first part at least MIN_PART. */
 const MIN_HEAD = 5;
 const MIN_PART = 3;
+/** A word that may be one half of a closed compound. */
+const CLOSABLE = /^[A-Za-z]{3,}$/;
 
 export class UnansweredWords {
   /**
@@ -53,6 +65,27 @@ export class UnansweredWords {
       return read;
     });
     return changed ? out : null;
+  }
+
+  /**
+   * `title` with each two adjacent words that O*NET's titles write as one closed compound joined
+   * ("Book keeper Aide" -> bookkeeper Aide, "Wood worker" -> woodworker), or null when it
+   * has none. Words of at least MIN_PART letters each, joined where written with a space or a hyphen.
+   */
+  joined(title: string): string | null {
+    // Words at the even places, what separates them at the odd ones.
+    const parts = title.split(/([ -]+)/);
+    let changed = false;
+    for (let i = 0; i + 2 < parts.length; i += 2) {
+      const a = parts[i] as string;
+      const b = parts[i + 2] as string;
+      if (!CLOSABLE.test(a) || !CLOSABLE.test(b)) continue;
+      const words = titleWords(a + b);
+      if (words.length !== 1 || this.titleCount(words[0] as string) === 0) continue;
+      parts.splice(i, 3, a + b);
+      changed = true;
+    }
+    return changed ? parts.join('') : null;
   }
 
   /** The title word `word` is formed from (see the module comment), or null. */

@@ -43,6 +43,16 @@ describe('UnansweredWords on a small vocabulary', () => {
     expect(words.formedFrom('xyzzying')).toBeNull();
   });
 
+  it('joins two adjacent words where O*NET writes them as one title word, and says when none are', () => {
+    const closed = new UnansweredWords(
+      (w) => (['bookkeeper', 'woodworker', 'aide', 'book', 'keeper'].includes(w) ? 5 : 0),
+      () => 8,
+    );
+    expect(closed.joined('Book keeper Aide')).toBe('Bookkeeper Aide');
+    expect(closed.joined('Senior Wood-worker')).toBe('Senior Woodworker');
+    expect(closed.joined('Keeper Book')).toBeNull();
+  });
+
   it('rewrites only the words no title uses, and says when it read none', () => {
     expect(words.read('Senior Locksmithing Worker')).toBe('Senior locksmith Worker');
     expect(words.read('Chemist')).toBeNull();
@@ -67,6 +77,14 @@ describe('the matcher reads an unanswered title by the words it is formed from',
       const m = matcher.match(title, '');
       expect([title, m?.socCode, m?.rating]).toEqual([title, soc, 'Possible']);
     }
+  });
+
+  it('reads a weakly answered title with two words as the closed compound O*NET writes, at most Probable', () => {
+    // Apart, "book keeper aide" reached personal care aides (Possible); O*NET writes "bookkeeper".
+    const m = matcher.match('Book Keeper Aide', '');
+    expect([m?.socCode, m?.rating]).toEqual(['43-3031', 'Probable']);
+    // Apart, "wood worker" reached the sawing machine workers (Possible).
+    expect(matcher.match('Wood Worker', '')?.socCode).toBe('51-7011');
   });
 
   it('leaves a title that reaches an occupation as it was read', () => {
