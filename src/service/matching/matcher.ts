@@ -18,6 +18,7 @@ import { atSchoolSubject } from './school-subject';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
 import { readRankAdjective } from './rank-adjective';
+import { ResidualKinds } from './residual-kind';
 import { readGrades } from './school-grades';
 import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
@@ -116,6 +117,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
+  const residualKinds = new ResidualKinds(occTitles, socCodes, isFirstLineSupervisor, {
+    personNoun: (w) => roles.personNoun(w),
+    speaksOf: (o, w) => roles.titleHas(o, w) || (roles.fieldWord(w) && scorer.knows(o, w)),
+  });
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
@@ -133,7 +138,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       isPostsecondaryTeacher(socCodes[o] as string) && !(teachingNamed ??= namesTeaching(title));
     // A subordinate rank and a bare rank head noun is read as the head noun, Junior (generic-rank.ts).
     const generic = genericRank(readings.read(title, description, industry), description);
-    const direct = atTeachingTitle(exclusion.apply(atQualified(generic, qualified), title), title, socCodes);
+    // A kind of worker the SOC excludes from the common kind answers only a title that names it (residual-kind.ts).
+    const direct = atTeachingTitle(
+      residualKinds.apply(exclusion.apply(atQualified(generic, qualified), title)),
+      title,
+      socCodes,
+    );
     const rankRead = atRankedTitle(
       direct,
       title,

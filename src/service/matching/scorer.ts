@@ -184,6 +184,12 @@ export class OccupationScorer {
     this.ownBound = new Float64Array(occCount);
   }
 
+  /** Occupation `o` uses `word` in a title, or its stem in its task statements or description. */
+  knows(o: number, word: string): boolean {
+    const id = this.titleIndex.wordIds.get(word);
+    return id !== undefined && this.vocabulary.knows(o, id);
+  }
+
   /**
    * The occupations whose score for `words` (head noun `head`) and `description` clears
    * MIN_MATCH_SCORE, best first; `vague` when the title names no particular occupation (see below).
