@@ -11,7 +11,7 @@ import { atMachineTitle } from './machine-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
 import { atTeachingTitle, isPostsecondaryTeacher, namesTeaching } from './teaching';
-import { directRanking, inferred, type Ranking } from './ranking';
+import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
@@ -28,7 +28,7 @@ import { atSectorWorker } from './sector-worker';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
-import { asUnansweredReading, UnansweredWords } from './unanswered-words';
+import { UnansweredWords } from './unanswered-words';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -202,21 +202,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     (w) => titleIndex.titleCount[wordId(w)] ?? 0,
     (w) => titleIndex.idf[wordId(w)] ?? 0,
   );
-  const read = (written: string, description: string, industry: string): Ranking => {
-    const found = readWritten(written, description, industry);
-    const top = found.list[0];
-    if (top !== undefined && top.rating !== 'Possible') return found;
-    const joined = unanswered.joined(written);
-    if (joined !== null) {
-      const closed = readWritten(joined, description, industry);
-      const best = closed.list[0];
-      if (best !== undefined && best.rating !== 'Possible')
-        return { ...closed, list: closed.list.map((e) => ({ ...e, rating: inferred(e.rating) })) };
-    }
-    if (top !== undefined) return found;
-    const loose = unanswered.read(written);
-    return loose === null ? found : asUnansweredReading(readWritten(loose, description, industry));
-  };
+  const read = (written: string, description: string, industry: string): Ranking =>
+    unanswered.reread(readWritten(written, description, industry), written, (title) =>
+      readWritten(title, description, industry),
+    );
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {
     const { words, level, list } = read(title, description, industry);

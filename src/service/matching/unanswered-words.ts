@@ -1,5 +1,6 @@
+import type { MatchRating } from '../contracts';
 import { titleWords } from '../text/normalize';
-import type { Ranking } from './ranking';
+import { inferred, type Ranking } from './ranking';
 import { VAGUE_WORD_IDF } from './rating';
 
 /**
@@ -47,6 +48,26 @@ export class UnansweredWords {
     private readonly titleCount: (word: string) => number,
     private readonly idf: (word: string) => number,
   ) {}
+
+  /**
+   * The ranking of `written` (`found`), or where it answers at most Possible the readings above (see the
+   * module comment), `readAgain` ranking a rewritten title as the matcher ranks any title.
+   */
+  reread(found: Ranking, written: string, readAgain: (title: string) => Ranking): Ranking {
+    const top = found.list[0];
+    if (top !== undefined && top.rating !== 'Possible') return found;
+    const joined = this.joined(written);
+    if (joined !== null) {
+      const closed = readAgain(joined);
+      const best = closed.list[0];
+      // Kept only where the closed form reaches an answer the words apart did not; read, not found.
+      if (best !== undefined && best.rating !== 'Possible') return atMost(closed, inferred);
+    }
+    if (top !== undefined) return found;
+    const loose = this.read(written);
+    // Guessed at, not found: at most Possible.
+    return loose === null ? found : atMost(readAgain(loose), () => 'Possible');
+  }
 
   /**
    * `title` with each word no O*NET title uses replaced by the title word it is formed from, or null
@@ -142,7 +163,7 @@ export class UnansweredWords {
   }
 }
 
-/** A ranking read from the words above is at most Possible: the title was guessed at, not found. */
-export function asUnansweredReading(ranking: Ranking): Ranking {
-  return { ...ranking, list: ranking.list.map((e) => ({ ...e, rating: 'Possible' })) };
+/** `ranking` with each rating capped by `cap`. */
+function atMost(ranking: Ranking, cap: (rating: MatchRating) => MatchRating): Ranking {
+  return { ...ranking, list: ranking.list.map((e) => ({ ...e, rating: cap(e.rating) })) };
 }
