@@ -9,7 +9,7 @@ import { VAGUE_WORD_IDF } from './rating';
  * leave out for every title, because for every title they lose about as much as they gain.
  *
  * A title answered at most Possible is read with two adjacent words as the closed compound O*NET's titles
- * write ("Book keeper", "Wood worker"); the reading stands where it reaches an answer the
+ * write ("Book keeper", "Sky cap"); the reading stands where it reaches an answer the
  * direct match did not (Probable or better, kept at most Probable). For every title two title words stay
  * apart ("Dish washer" may mean either: the third round); where the words apart say little, the closed
  * form O*NET writes is the better guess.
@@ -90,7 +90,7 @@ export class UnansweredWords {
 
   /**
    * `title` with each two adjacent words that O*NET's titles write as one closed compound joined
-   * ("Book keeper Aide" -> bookkeeper Aide, "Wood worker" -> woodworker), or null when it
+   * ("Book keeper Aide" -> bookkeeper Aide, "Sky cap" -> skycap), or null when it
    * has none. Words of at least MIN_PART letters each, joined where written with a space or a hyphen.
    */
   joined(title: string): string | null {
