@@ -34,6 +34,7 @@ import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
 import { atInspectorTitle, inspectionOccupations } from './inspector-title';
+import { UnansweredWords } from './unanswered-words';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -129,7 +130,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   });
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const inspection = inspectionOccupations(part, socCodes);
-  const read = (written: string, description: string, industry: string) => {
+  const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
     const schooled = readSchooling(queryWords.joinedPrefixes(written));
     const { schooling } = schooled;
@@ -232,6 +233,18 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
     return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
   };
+
+  // A title answered at most Possible is read once more with two words as O*NET's closed compound; one
+  // that reaches nothing, its unknown words as the title words they are formed from (unanswered-words.ts).
+  const wordId = (w: string): number => titleIndex.wordIds.get(w) ?? -1;
+  const unanswered = new UnansweredWords(
+    (w) => titleIndex.titleCount[wordId(w)] ?? 0,
+    (w) => titleIndex.idf[wordId(w)] ?? 0,
+  );
+  const read = (written: string, description: string, industry: string): Ranking =>
+    unanswered.reread(readWritten(written, description, industry), written, (title) =>
+      readWritten(title, description, industry),
+    );
 
   function match(title: string, description: string, industry = ''): OccupationMatch | null {
     const { words, level, list } = read(title, description, industry);
