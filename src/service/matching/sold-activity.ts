@@ -10,7 +10,7 @@
  *
  * The activity is the line's last word before any exclusion clause (head-first-readings.ts cuts it), as
  * written: a singular "-ing" form of at least six letters. A plural ("Sales etchings") names things, as
- * does the modifier of a goods noun ("Sales sewing machines"), which is not last. A material named in
+ * does the modifier of a goods noun ("Sales welding machines"), which is not last. A material named in
  * "-ing" ("bedding", "shelving") reads as an activity too; an industry naming the seller (retail or
  * wholesale trade, manufacturing) decides before this reading, and a sales occupation O*NET lists the line
  * under keeps it.
