@@ -1,4 +1,5 @@
 import { inferred, leading, type Ranking } from './ranking';
+import { subjectTeacher } from './subject-teacher';
 
 /**
  * Teachers by the level of school they teach at, read from the employer's industry (NAICSCode, D10;
@@ -93,6 +94,10 @@ export function atSchoolLevel(
   const subject = ranking.words.filter((w) => !topOwn.has(w));
   const alternative =
     atLevel.find((e) => subject.some((w) => (ownTitleWords[e.o] as ReadonlySet<string>).has(w))) ??
+    // A school teacher named by a subject is one the SOC defines by subjects (subject-teacher.ts).
+    (level === 'school' && role.kind === 'teacher' && subject.length > 0
+      ? subjectTeacher(atLevel, socCodes)
+      : undefined) ??
     atLevel[0];
   return alternative === undefined
     ? ranking

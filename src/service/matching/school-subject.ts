@@ -1,6 +1,7 @@
 import { inferred, leading, type RankTitle, type Ranking } from './ranking';
 import { isRankWord } from './rank-answer';
 import { educationRole, LEVEL_WORDS, type SchoolLevel } from './school-level';
+import { subjectTeacher } from './subject-teacher';
 import { isTeachingWord } from './teaching';
 
 /**
@@ -51,6 +52,8 @@ export function atSchoolSubject(
   });
   const teacher =
     teachers.find((e) => subject.some((w) => (ownTitleWords[e.o] as ReadonlySet<string>).has(w))) ??
+    // A school teacher named by a subject is one the SOC defines by subjects (subject-teacher.ts).
+    (level === 'school' ? subjectTeacher(teachers, socCodes) : undefined) ??
     teachers[0];
   return teacher === undefined ? ranking : leading(ranking, { ...teacher, rating: inferred(teacher.rating) });
 }
