@@ -35,6 +35,7 @@ import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } fr
 import { TitleReadings } from './title-readings';
 import { atInspectorTitle, inspectionOccupations } from './inspector-title';
 import { UnansweredWords } from './unanswered-words';
+import { BoundPrefixes } from './bound-prefix';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
 
 /**
@@ -61,6 +62,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const socCodes = codes.map(socOf);
   const ownTitleWords = primaryTitleWords(part);
   const queryWords = new QueryWords(part, titleIndex);
+  const boundPrefixes = new BoundPrefixes(
+    part,
+    (w) => titleIndex.titleCount[titleIndex.wordIds.get(w) ?? -1] ?? 0,
+  );
   const roles = new RoleReadings(part, titleIndex);
   const ownHeadModifiers = occTitles.map((t) => {
     const own = occupationTitleHead(t);
@@ -131,8 +136,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const inspection = inspectionOccupations(part, socCodes);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
-    // A hyphenated prefix is one word with its stem before any reading splits roles on the hyphen.
-    const schooled = readSchooling(queryWords.joinedPrefixes(written));
+    // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
+    const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
     const { schooling } = schooled;
     // Forms the title writes differently from O*NET's titles are read first: a job in both its forms,
     // a rank as an adjective, school grades, and catch-all qualifiers and FTE shares, which say
