@@ -202,14 +202,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       titleHas,
     );
     // A helper of a trade without helpers of its own is one of its group's workers (helper-group.ts).
-    const helped = atHelperGroup(
-      inspected,
-      description,
-      ranked,
-      (o) => roles.helper(o),
-      socCodes,
-      (o, w) => roles.titleHas(o, w),
-    );
+    const helped = atHelperGroup(inspected, description, ranked, (o) => roles.helper(o), socCodes, titleHas);
     const unweighed = atSchooling(helped, schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
     const sectored = atSalesLineSector(
