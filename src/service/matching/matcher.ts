@@ -28,6 +28,7 @@ import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
 import { atSectorWorker } from './sector-worker';
+import { atEngineEngineer } from './engine-engineer';
 import { isSalesLine } from './head-first-readings';
 import { atSalesLineSector } from './sales-line-sector';
 import { TitleIndex } from './title-index';
@@ -218,7 +219,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         ? sectored
         : atSectorSupervisor(
             // A bare machine worker ("Operator") is the one the sector employs (sector-worker.ts).
-            atSectorWorker(sectored, concentration, socCodes),
+            // An engineer of an engine or a transmitter is the one the sector employs (engine-engineer.ts).
+            atEngineEngineer(atSectorWorker(sectored, concentration, socCodes), concentration, socCodes),
             concentration,
             isFirstLineSupervisor,
             socCodes,
