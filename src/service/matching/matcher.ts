@@ -10,6 +10,7 @@ import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atHelperGroup } from './helper-group';
 import { atMachineTitle } from './machine-title';
+import { atRepairerTitle } from './repairer-title';
 import { QueryWords } from './query-words';
 import { atManagedTitle, atRankedTitle, atRankHead, isRankWord } from './rank-answer';
 import { atSchoolWorker } from './school-worker';
@@ -195,7 +196,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       !managed.words.some(isRankWord) &&
       !titleWords(title).some(isRankWord);
     const head = (): string | null => headNoun(title, managed.words, (w) => roles.personNoun(w));
-    const machined = atMachineTitle(headed, titleHas, unrankedSupervisor);
+    // A repairer answered by an occupation that repairs nothing is a repairer (repairer-title.ts).
+    const machined = atRepairerTitle(
+      atMachineTitle(headed, titleHas, unrankedSupervisor),
+      head,
+      socCodes,
+      ownTitleWords,
+      unrankedSupervisor,
+    );
     const inspected = atClassifiedElsewhere(
       atInspectorTitle(machined, head, titleHas, inspection),
       socCodes,
