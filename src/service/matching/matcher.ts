@@ -9,6 +9,7 @@ import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atHelperGroup } from './helper-group';
+import { atPractitionerAide, HEALTHCARE_SUPPORT_RESIDUAL } from './practitioner-aide';
 import { atMachineTitle } from './machine-title';
 import { atRepairerTitle } from './repairer-title';
 import { QueryWords } from './query-words';
@@ -137,6 +138,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   });
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const inspection = inspectionOccupations(part, socCodes);
+  const supportResidual = socCodes.indexOf(HEALTHCARE_SUPPORT_RESIDUAL);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
     const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
@@ -212,7 +214,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     );
     // A helper of a trade without helpers of its own is one of its group's workers (helper-group.ts).
     const helped = atHelperGroup(inspected, description, ranked, (o) => roles.helper(o), socCodes, titleHas);
-    const unweighed = atSchooling(helped, schooling, zones);
+    // An aide or helper of a practitioner is a healthcare support worker (practitioner-aide.ts).
+    const aided = atPractitionerAide(helped, socCodes, titleHas, supportResidual);
+    const unweighed = atSchooling(aided, schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
     const sectored = atSalesLineSector(
       sectorPrior.apply(unweighed, industry),

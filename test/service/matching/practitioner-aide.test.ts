@@ -1,0 +1,84 @@
+import type { OnetMatcher } from '../../../src/service/matching/matcher';
+import { atPractitionerAide } from '../../../src/service/matching/practitioner-aide';
+import type { Ranking } from '../../../src/service/matching/ranking';
+import { loadRealMatcher } from './onet-part-fixture';
+
+/**
+ * An aide or helper of a healthcare practitioner is a healthcare support worker (docs/methodology.md
+ * §2a, "Tenth round", food). Our own example titles.
+ */
+
+/**
+ * Occupation 0 is a practitioner (audiologists), 1 a practitioner some title of which names an aide
+ * with the same words, 2 a support occupation whose titles use the title's words, 3 a support
+ * occupation whose titles do not, 4 the support group's residual.
+ */
+const SOC = ['29-1181', '29-2099', '31-9092', '31-1122', '31-9099'];
+const TITLE_WORDS = [
+  new Set(['audiologist', 'audiology', 'hearing']),
+  new Set(['aide', 'audiology', 'hearing', 'technician']),
+  new Set(['hearing', 'assistant']),
+  new Set(['aide', 'personal', 'care']),
+  new Set(['healthcare', 'support']),
+];
+const titleHas = (o: number, w: string): boolean => TITLE_WORDS[o]?.has(w) === true;
+const ranking = (words: string[], ...entries: [number, number][]): Ranking => ({
+  words,
+  level: null,
+  list: entries.map(([o, score]) => ({ o, score, rating: score >= 0.85 ? 'Confident' : 'Probable' })),
+});
+const order = (r: Ranking): number[] => r.list.map((e) => e.o);
+
+describe('atPractitionerAide', () => {
+  it('answers an aide of a practitioner by the support candidate whose titles use the other words', () => {
+    const out = atPractitionerAide(
+      ranking(['hearing', 'aide'], [0, 0.6], [3, 0.4], [2, 0.3]),
+      SOC,
+      titleHas,
+      4,
+    );
+    expect(order(out)).toEqual([2, 0, 3]);
+    expect(out.list[0]?.rating).toBe('Probable');
+  });
+
+  it("falls to the support group's residual where no support candidate uses the title's words", () => {
+    const out = atPractitionerAide(ranking(['audiology', 'aide'], [0, 0.6], [3, 0.4]), SOC, titleHas, 4);
+    expect(order(out)).toEqual([4, 0, 3]);
+  });
+
+  it('reads "helper" as an aide too', () => {
+    const out = atPractitionerAide(ranking(['helper', 'audiologist'], [0, 0.6]), SOC, titleHas, 4);
+    expect(out.list[0]?.o).toBe(4);
+  });
+
+  it('keeps a practitioner O*NET lists the title under, or whose titles name the aide with those words', () => {
+    const listed = ranking(['audiology', 'aide'], [0, 0.95], [3, 0.4]);
+    expect(atPractitionerAide(listed, SOC, titleHas, 4)).toBe(listed);
+    const named = ranking(['audiology', 'aide'], [1, 0.6], [3, 0.4]);
+    expect(atPractitionerAide(named, SOC, titleHas, 4)).toBe(named);
+  });
+
+  it('leaves a title without an aide word, or an answer outside the practitioners, alone', () => {
+    const plain = ranking(['audiology', 'technician'], [0, 0.6]);
+    expect(atPractitionerAide(plain, SOC, titleHas, 4)).toBe(plain);
+    const support = ranking(['care', 'aide'], [3, 0.6], [0, 0.4]);
+    expect(atPractitionerAide(support, SOC, titleHas, 4)).toBe(support);
+  });
+});
+
+describe('practitioner aides in the matcher (real O*NET data)', () => {
+  let matcher: OnetMatcher;
+  beforeAll(async () => {
+    matcher = await loadRealMatcher();
+  }, 120_000);
+
+  it('answers aides of practitioners in healthcare support', () => {
+    expect(matcher.match('Audiology aide', '')?.socCode).toBe('31-9099');
+    expect(matcher.match('Nuclear medicine aide', '')?.socCode).toBe('31-9099');
+  });
+
+  it('keeps the aides O*NET lists, and the assistants that are practitioners', () => {
+    expect(matcher.match('Physical therapy aide', '')?.socCode).toBe('31-2022');
+    expect(matcher.match('Physician assistant', '')?.socCode).toBe('29-1071');
+  });
+});
