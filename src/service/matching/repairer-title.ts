@@ -8,7 +8,7 @@ import { inferred, leading, listsTitle, type Ranking } from './ranking';
  * Maintenance, and Repair Occupations"), with Installation, Maintenance, and Repair Workers, All Other
  * (49-9099) for those "not listed separately"; a few other occupations name repairing in their own title
  * ("Shoe and Leather Workers and Repairers", "Elevator and Escalator Installers and Repairers"). A title
- * whose head noun is a repairer's ("Umbrella Mender", "Repairer Canvas Goods", "Vintage Car Repairer")
+ * whose head noun is a repairer's ("Kite Mender", "Repairer Canvas Goods", "Vintage Car Repairer")
  * that O*NET does not list, answered by an occupation outside that group whose own title names no
  * repairing, matched the object's words only, as the makers and operators of the object do: it gives way
  * to the best-ranked repair occupation within WINDOW of its score (a supervisor only where the title names a rank), at
