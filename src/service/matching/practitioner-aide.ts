@@ -7,8 +7,8 @@ const AIDE_WORDS: ReadonlySet<string> = new Set(['aide', 'aides', 'helper', 'hel
 export const HEALTHCARE_SUPPORT_RESIDUAL = '31-9099';
 
 /**
- * An aide or helper of a healthcare practitioner is a healthcare support worker (docs/methodology.md
- * §2a, "Tenth round", food).
+ * An aide or helper of a healthcare practitioner is a healthcare support worker
+ * (docs/methodology.md §2a, "Tenth round", food).
  *
  * The SOC keeps the practitioners (29-0000) apart from the workers who aid them (31-0000): the
  * therapists' aides are 31-2012 and 31-2022, the dentists' helpers are dental assistants (31-9091), the

@@ -4,8 +4,8 @@ import type { Ranking } from '../../../src/service/matching/ranking';
 import { loadRealMatcher } from './onet-part-fixture';
 
 /**
- * An aide or helper of a healthcare practitioner is a healthcare support worker (docs/methodology.md
- * §2a, "Tenth round", food). Our own example titles.
+ * An aide or helper of a healthcare practitioner is a healthcare support worker
+ * (docs/methodology.md §2a, "Tenth round", food). Our own example titles.
  */
 
 /**
