@@ -2,7 +2,13 @@ import type { Matcher, MatchRating, OccupationMatch, RankedOccupation } from '..
 import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
-import { isPhysicianOrSurgeon, isProfessionalOrTechnical, isSocDetailedOccupation, socOf } from '../soc-code';
+import {
+  isManagement,
+  isPhysicianOrSurgeon,
+  isProfessionalOrTechnical,
+  isSocDetailedOccupation,
+  socOf,
+} from '../soc-code';
 import { NORMALIZER_VERSION, titleWords } from '../text/normalize';
 import { titleKindWeight } from './priors';
 import { atClassifiedElsewhere } from './classified-elsewhere';
@@ -128,7 +134,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
-  const isManager = (o: number): boolean => (socCodes[o] as string).startsWith('11-');
+  const isManager = (o: number): boolean => isManagement(socCodes[o] as string);
   const isSeller = (o: number): boolean => (socCodes[o] as string).startsWith('41-') && !roles.supervisory(o);
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
   const isFirstLineSupervisor = (o: number): boolean => supervises[o] === true;
