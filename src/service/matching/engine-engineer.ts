@@ -1,5 +1,6 @@
-import { inferred, leading, type RankedEntry, type Ranking } from './ranking';
+import { inferred, leading, type Ranking } from './ranking';
 import { PROBABLE_SCORE } from './rating';
+import { mostConcentrated } from './sector-prior';
 
 /**
  * An "engineer" read from the employer's sector: the one who designs, or the one who runs the engine
@@ -40,16 +41,11 @@ export function atEngineEngineer(
   const designer = concentration[first.o] as number;
   // A NaN concentration (withheld) fails every comparison: the answer stands.
   if (!(designer >= 0)) return ranking;
-  let best: RankedEntry | undefined;
-  for (const e of list) {
-    const c = concentration[e.o] as number;
-    if (
-      designs(socCodes[e.o]) ||
-      e.score < PROBABLE_SCORE ||
-      !(c >= MIN_CONCENTRATION && c >= RATIO * designer)
-    )
-      continue;
-    if (best === undefined || c > (concentration[best.o] as number)) best = e;
-  }
+  const best = mostConcentrated(
+    list,
+    concentration,
+    (e, c) =>
+      !designs(socCodes[e.o]) && e.score >= PROBABLE_SCORE && c >= MIN_CONCENTRATION && c >= RATIO * designer,
+  );
   return best === undefined ? ranking : leading(ranking, { ...best, rating: inferred(best.rating) });
 }

@@ -107,3 +107,26 @@ export function oewsSector(naics: string): string | null {
   const industry = parseIndustry(naics);
   return industry.ok && industry.sector !== null ? industry.sector.oewsKey : null;
 }
+
+/**
+ * The entry whose occupation the sector employs most concentrated among those `accept` takes (given each
+ * entry's concentration), the first of equals; undefined when it takes none. A figure OEWS withholds (NaN)
+ * fails every comparison, so `accept` written as `c >= x` never takes one.
+ */
+export function mostConcentrated(
+  entries: readonly RankedEntry[],
+  concentration: Float64Array,
+  accept: (entry: RankedEntry, concentration: number) => boolean,
+): RankedEntry | undefined {
+  let best: RankedEntry | undefined;
+  let bestConcentration = 0;
+  for (const e of entries) {
+    const c = concentration[e.o] as number;
+    if (!accept(e, c)) continue;
+    if (best === undefined || c > bestConcentration) {
+      best = e;
+      bestConcentration = c;
+    }
+  }
+  return best;
+}

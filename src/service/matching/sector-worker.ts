@@ -1,5 +1,6 @@
 import { MACHINE_WORKERS } from './machine-title';
-import { leading, listsTitle, type RankedEntry, type Ranking } from './ranking';
+import { leading, listsTitle, type Ranking } from './ranking';
+import { mostConcentrated } from './sector-prior';
 
 /**
  * A bare machine worker read from the employer's sector (docs/methodology.md §2a, "Ninth round, machine
@@ -36,13 +37,8 @@ export function atSectorWorker(
   if (!MACHINE_WORKERS.has(words[0] as string)) return ranking;
   const listing = list.filter(listsTitle);
   if (new Set(listing.map((e) => socCodes[e.o])).size < CLAIMANTS) return ranking;
-  let best: RankedEntry | undefined;
-  for (const e of listing) {
-    const c = concentration[e.o] as number;
-    // A figure OEWS withholds (NaN) fails every comparison: such a candidate is never chosen.
-    if (!(c >= MIN_CONCENTRATION)) continue;
-    if (best === undefined || c > (concentration[best.o] as number)) best = e;
-  }
+  // A figure OEWS withholds (NaN) fails the comparison: such a candidate is never chosen.
+  const best = mostConcentrated(listing, concentration, (_, c) => c >= MIN_CONCENTRATION);
   if (best === undefined || socCodes[best.o] === socCodes[first.o]) return ranking;
   return leading(ranking, { ...best, rating: 'Possible' });
 }
