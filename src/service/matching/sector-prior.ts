@@ -17,9 +17,10 @@ import { inferred, type RankedEntry, type Ranking } from './ranking';
  *
  * Candidates are taken in their ranked order with each score capped by those ranked before it, so the
  * ranking's own choices (readings, entry-level exclusions) stand unless the industry outweighs the gap.
- * A candidate moved to the top by the industry is at most Probable: the title did not settle it. Without
- * an industry, or with one the sector file does not cover (a code no sector matches), the ranking is
- * unchanged.
+ * A reading's answer that the title's words score below another gives way only to a candidate the sector
+ * employs at twice its concentration or more (READING_LEAD). A candidate moved to the top by the industry
+ * is at most Probable: the title did not settle it. Without an industry, or with one the sector file does
+ * not cover (a code no sector matches), the ranking is unchanged.
  */
 const WEIGHT = 0.05;
 const CAP = 1;
@@ -30,6 +31,18 @@ const CAP = 1;
  * self-employed, farms or private households; withheld cells), so the penalty stays at -CAP.
  */
 const CAP_UP = 2;
+/**
+ * A reading before the weighing (matcher.ts: title-readings.ts and the steps after it) may put first a
+ * candidate the title's words score below another: "Helper" of a practitioner read as the practitioner's
+ * aide, a schooling clause read as the Job Zones it allows, a manager's rank read as a supervisor. The
+ * capped scores then tie, and any difference in the sector's figures, however small, undid the reading.
+ * Two occupations the sector employs at about the same concentration are both at home there: the sector
+ * tells nothing about which one the title means. So a reading's answer gives way only to a candidate the
+ * sector employs at twice its concentration or more (ln 2 between the capped logarithms; sector-supervisor.ts
+ * and sector-worker.ts likewise ask a concentration of two); a ranking in the title's own score order is
+ * weighed as before (docs/methodology.md §2a, "Eleventh round: restricted3").
+ */
+const READING_LEAD = Math.LN2;
 
 export class SectorPrior {
   /** Per OEWS sector key, each occupation's ln(concentration), capped; NaN where OEWS withholds it. */
@@ -85,12 +98,22 @@ export class SectorPrior {
     let cap = Number.POSITIVE_INFINITY;
     const keyed = ranking.list.map((entry, i) => {
       cap = Math.min(cap, entry.score);
-      const lr = logRatio[entry.o] as number;
-      return { entry, i, key: cap + WEIGHT * (Number.isNaN(lr) ? 0 : lr) };
+      const raw = logRatio[entry.o] as number;
+      const lr = Number.isNaN(raw) ? 0 : raw;
+      return { entry, i, lr, key: cap + WEIGHT * lr };
     });
     keyed.sort((a, b) => b.key - a.key || a.i - b.i);
     if (keyed[0]?.i === 0) return ranking;
-    const list: RankedEntry[] = keyed.map((k) => k.entry);
+    // A reading's answer (the ranking's first, scored below a candidate after it) gives way only to a
+    // candidate the sector sets apart from it (READING_LEAD, above).
+    const first = ranking.list[0] as RankedEntry;
+    const firstLr = (keyed.find((k) => k.i === 0) as { lr: number }).lr;
+    const lead = ranking.list.some((e) => e.score > first.score)
+      ? keyed.findIndex((k) => k.i === 0 || k.lr - firstLr >= READING_LEAD)
+      : 0;
+    if (keyed[lead]?.i === 0) return ranking;
+    const [moved] = keyed.splice(lead, 1);
+    const list: RankedEntry[] = [moved, ...keyed].map((k) => (k as { entry: RankedEntry }).entry);
     const top = list[0] as RankedEntry;
     list[0] = { ...top, rating: inferred(top.rating) };
     return { ...ranking, list };

@@ -86,6 +86,36 @@ describe('SectorPrior: how far a concentration counts', () => {
   });
 });
 
+describe('SectorPrior: a reading’s answer and the sector (docs/methodology.md §2a, "Eleventh round: restricted3")', () => {
+  // Sector 44 employs occupation 1 at 1.6 times its share of all jobs and occupation 0 at 1.04 (about
+  // 1.5 times as concentrated: both at home); sector 62 employs occupation 0 at 0.96 and occupation 1 at
+  // 0.4 (2.4 times apart).
+  const prior = new SectorPrior(
+    partWith({
+      '44': { total: 1000, byOccupation: [130, 400, 470] },
+      '62': { total: 1000, byOccupation: [120, 100, 780] },
+    }),
+    SOC,
+  );
+
+  it('keeps a reading’s answer against a candidate the sector employs at under twice its concentration', () => {
+    // A reading put occupation 0 first although occupation 1 scored higher; capped at 0.6, occupation 1
+    // would have won by the sector's small difference alone.
+    const read = ranking([0, 0.6], [1, 0.95]);
+    expect(prior.apply(read, '441110')).toBe(read);
+  });
+
+  it('lets a reading’s answer give way to a candidate the sector employs at twice its concentration or more', () => {
+    const out = prior.apply(ranking([1, 0.6], [0, 0.95]), '621111');
+    expect(order(out)).toEqual([0, 1]);
+    expect(out.list[0]).toMatchObject({ o: 0, rating: 'Probable' });
+  });
+
+  it('weighs a ranking in the title’s own score order as before, whatever the factor', () => {
+    expect(order(prior.apply(ranking([0, 0.9], [1, 0.89]), '44'))).toEqual([1, 0]);
+  });
+});
+
 describe('the industry in the real matcher', () => {
   let matcher: OnetMatcher;
   let part: OnetPart;
@@ -126,6 +156,15 @@ describe('the industry in the real matcher', () => {
       rating: 'Probable',
     });
     expect(matcher.match('Shift Supervisor', '', '')?.socCode).not.toBe('35-1012');
+  });
+
+  it('keeps a practitioner’s helper an aide at the practitioner’s office, where both are at home', () => {
+    // The helper reading answers Medical Assistants; health care employs chiropractors about as
+    // concentrated, which no longer undoes it.
+    expect(matcher.match('Chiropractor helper', '', '621310')).toMatchObject({
+      socCode: '31-9092',
+      rating: 'Probable',
+    });
   });
 
   it('keeps a title O*NET settles, whatever the industry', () => {
