@@ -3,6 +3,7 @@ import type { OnetPart } from '../data/onet/part';
 import { TitleKind } from '../data/onet/part';
 import { checkOnetPart } from '../data/onet/schema';
 import {
+  isAllOther,
   isManagement,
   isPhysicianOrSurgeon,
   isProfessionalOrTechnical,
@@ -37,6 +38,7 @@ import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
 import { atSectorWorker } from './sector-worker';
 import { atEngineEngineer } from './engine-engineer';
+import { atSharedTitle } from './shared-title';
 import { isSalesLine } from './head-first-readings';
 import { atSalesLineSector } from './sales-line-sector';
 import { TitleIndex } from './title-index';
@@ -222,7 +224,8 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const helped = atHelperGroup(inspected, description, ranked, (o) => roles.helper(o), socCodes, titleHas);
     // An aide or helper of a practitioner is a healthcare support worker (practitioner-aide.ts).
     const aided = atPractitionerAide(helped, socCodes, titleHas, supportResidual);
-    const unweighed = atSchooling(aided, schooling, zones);
+    // A title O*NET files under several named occupations of a group and its residual is the residual (shared-title.ts).
+    const unweighed = atSchooling(atSharedTitle(aided, socCodes, isAllOther), schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
     const sectored = atSalesLineSector(
       sectorPrior.apply(unweighed, industry),
