@@ -10,12 +10,15 @@ import { MACHINE_WORKERS } from './machine-title';
  * copies two or three of them says nothing the first does not. Read as written, every noun counts, and
  * the extra ones count towards the occupations whose own titles happen to list them ("… Operators and
  * Tenders") rather than those the machine's own words name ("Print Binding and Finishing Workers" has
- * none of them). Only nouns joined by a slash, "or" or "and", each one of the machine workers'
+ * none of them). Only nouns joined by a slash, "or", "and" or "and/or", each one of the machine workers'
  * (machine-title.ts), with a "set-up" or "setup" before one read as part of it.
  */
 
 const NOUN = `(?:set[- ]?up\\s+)?(?:${[...MACHINE_WORKERS].join('|')})s?`;
-const LIST = new RegExp(`\\b(${NOUN})(?:\\s*(?:/|\\bor\\b|\\band\\b)\\s*${NOUN})+\\b`, 'gi');
+const LIST = new RegExp(
+  `\\b(${NOUN})(?:\\s*(?:\\band\\s*/\\s*or\\b|/|\\bor\\b|\\band\\b)\\s*${NOUN})+\\b`,
+  'gi',
+);
 /** Most titles name one worker: a plain look for a separator comes before the pattern. */
 const MAY_LIST = /\/|\bor\b|\band\b/i;
 

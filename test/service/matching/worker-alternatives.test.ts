@@ -13,6 +13,7 @@ describe('readWorkerAlternatives', () => {
       'Folding machine setter',
     );
     expect(readWorkerAlternatives('Corrugator feeder or offbearer')).toBe('Corrugator feeder');
+    expect(readWorkerAlternatives('Kiln operator and/or tender')).toBe('Kiln operator');
     expect(readWorkerAlternatives('Riveting machine setter and set-up operator')).toBe(
       'Riveting machine setter',
     );
