@@ -29,6 +29,7 @@ import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
+import { readWorkerAlternatives } from './worker-alternatives';
 import { readRankAdjective } from './rank-adjective';
 import { ResidualKinds } from './residual-kind';
 import { readGrades } from './school-grades';
@@ -152,10 +153,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
     const { schooling } = schooled;
     // Forms the title writes differently from O*NET's titles are read first: a job in both its forms,
-    // a rank as an adjective, school grades, and catch-all qualifiers and FTE shares, which say
-    // something besides the job's name (gendered-pair.ts, rank-adjective.ts, school-grades.ts, qualifiers.ts).
+    // a machine worker by several of its nouns, a rank as an adjective, school grades, and catch-all
+    // qualifiers and FTE shares, which say something besides the job's name (gendered-pair.ts,
+    // worker-alternatives.ts, rank-adjective.ts, school-grades.ts, qualifiers.ts).
     const { title, qualified } = readQualifiers(
-      readGrades(readRankAdjective(readGenderedPair(schooled.title))),
+      readGrades(readRankAdjective(readGenderedPair(readWorkerAlternatives(schooled.title)))),
     );
     // A teacher that is not named, a supervisor or a manager is no fitter answer than the one moved.
     let teachingNamed: boolean | undefined;
