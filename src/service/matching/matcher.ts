@@ -26,6 +26,7 @@ import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
+import { atSocialScienceTeacher } from './social-science-teacher';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
 import { readRankAdjective } from './rank-adjective';
@@ -248,8 +249,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       socCodes,
       ownTitleWords,
     );
-    // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
-    return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
+    // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts);
+    // a teacher of a social science, its group's residual (social-science-teacher.ts).
+    return atSocialScienceTeacher(
+      atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description),
+      socCodes,
+    );
   };
 
   // A title answered at most Possible is read once more with two words as O*NET's closed compound; one
