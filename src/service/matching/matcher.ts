@@ -40,6 +40,7 @@ import { atSectorWorker } from './sector-worker';
 import { atEngineEngineer } from './engine-engineer';
 import { isSalesLine } from './head-first-readings';
 import { atSalesLineSector } from './sales-line-sector';
+import { atSupportSector } from './support-sector';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -225,11 +226,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const aided = atPractitionerAide(helped, socCodes, titleHas, supportResidual);
     const unweighed = atSchooling(aided, schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
-    const sectored = atSalesLineSector(
-      sectorPrior.apply(unweighed, industry),
+    const sectored = atSupportSector(
+      atSalesLineSector(
+        sectorPrior.apply(unweighed, industry),
+        unweighed,
+        isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
+        isSeller,
+      ),
       unweighed,
-      isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
-      isSeller,
+      socCodes,
     );
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
