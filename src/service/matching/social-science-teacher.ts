@@ -13,8 +13,8 @@ import { inferred, leading, type Ranking } from './ranking';
  * few thousandths, the catch-all first. What tells the social sciences apart is the subject itself: the
  * postsecondary teachers' broad groups follow the practitioners' groups (life, physical and social
  * sciences teachers; 19-1000, 19-2000 and 19-3000 "Social Scientists and Related Workers"), so a subject
- * whose words reach a social scientist among the best candidates is a social science ("City planning":
- * urban and regional planners; "Survey research": survey researchers). A subject that reaches none
+ * whose words reach a social scientist among the best candidates is a social science (a planning
+ * subject reaches the urban and regional planners, a polling one the survey researchers). A subject that reaches none
  * (humanities, liberal arts, military science) stays with the catch-all.
  */
 

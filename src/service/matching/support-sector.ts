@@ -15,12 +15,12 @@ const ASSISTING_WORDS: ReadonlySet<string> = new Set(['aide', 'helper', 'assista
  * (practitioner-aide.ts, head-first-readings.ts), a support worker. The industry's weighing
  * (sector-prior.ts) takes the candidates in order with each score capped by those ranked before it, so
  * the helper and the better-scored practitioner tie at the helper's score and the sector chooses; but a
- * practice's aides and its practitioners work in the same industries (a dentist's office employs both),
+ * practice's aides and its practitioners work in the same industries (a podiatrist's office employs both),
  * so the sector cannot tell them apart, and the practitioner, the bigger employer there, won. Where the
  * title names an assisting word (aide, helper, assistant), the ranking before the weighing led with a
  * healthcare support worker and the weighing put a practitioner first, that support worker answers, at
- * most Probable. A title naming none ("Dentist", read through a schooling clause as its assistants) is
- * left to the weighing.
+ * most Probable. A title naming none (a practitioner's title read through a schooling clause as the
+ * practice's assistants) is left to the weighing.
  */
 export function atSupportSector(weighed: Ranking, before: Ranking, socCodes: readonly string[]): Ranking {
   const top = weighed.list[0];
