@@ -27,6 +27,7 @@ import { directRanking, type Ranking } from './ranking';
 import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
+import { atSocialScienceTeacher } from './social-science-teacher';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
 import { readWorkerAlternatives } from './worker-alternatives';
@@ -42,6 +43,7 @@ import { atEngineEngineer } from './engine-engineer';
 import { atSharedTitle } from './shared-title';
 import { isSalesLine } from './head-first-readings';
 import { atSalesLineSector } from './sales-line-sector';
+import { atSupportSector } from './support-sector';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -229,11 +231,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A title O*NET files under several named occupations of a group and its residual is the residual (shared-title.ts).
     const unweighed = atSchooling(atSharedTitle(aided, socCodes, isAllOther), schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
-    const sectored = atSalesLineSector(
-      sectorPrior.apply(unweighed, industry),
+    const sectored = atSupportSector(
+      atSalesLineSector(
+        sectorPrior.apply(unweighed, industry),
+        unweighed,
+        isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
+        isSeller,
+      ),
       unweighed,
-      isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
-      isSeller,
+      socCodes,
     );
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
@@ -253,8 +259,12 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       socCodes,
       ownTitleWords,
     );
-    // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts).
-    return atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description);
+    // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts);
+    // a teacher of a social science, its group's residual (social-science-teacher.ts).
+    return atSocialScienceTeacher(
+      atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description),
+      socCodes,
+    );
   };
 
   // A title answered at most Possible is read once more with two words as O*NET's closed compound; one
