@@ -43,7 +43,6 @@ import { atEngineEngineer } from './engine-engineer';
 import { atSharedTitle } from './shared-title';
 import { isSalesLine } from './head-first-readings';
 import { atSalesLineSector } from './sales-line-sector';
-import { atSupportSector } from './support-sector';
 import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
@@ -231,15 +230,11 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A title O*NET files under several named occupations of a group and its residual is the residual (shared-title.ts).
     const unweighed = atSchooling(atSharedTitle(aided, socCodes, isAllOther), schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
-    const sectored = atSupportSector(
-      atSalesLineSector(
-        sectorPrior.apply(unweighed, industry),
-        unweighed,
-        isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
-        isSeller,
-      ),
+    const sectored = atSalesLineSector(
+      sectorPrior.apply(unweighed, industry),
       unweighed,
-      socCodes,
+      isSalesLine(unweighed.words, (w) => roles.personNoun(w)),
+      isSeller,
     );
     const concentration = industry === '' ? undefined : sectorPrior.concentration(industry);
     const schoolLevel = industrySchoolLevel(industry);
