@@ -29,6 +29,16 @@ export class TitleIndex {
   readonly unknownIdf: number;
   /** Norm of each occupation's own (primary) title. */
   readonly primaryNorm: Float64Array;
+  /**
+   * The first-line supervisor groups, whose own titles all begin "First-Line Supervisors of …" (see
+   * score()): per occupation whether it is one, the mean norm of their own titles, and per word id
+   * whether every one of those own titles holds it ("first", "line", "supervisor").
+   */
+  private readonly supervisorGroup: Uint8Array;
+  private readonly supervisorNorm: number;
+  private readonly supervisorWord: Uint8Array;
+  /** What bounds an occupation's own-title cosine: its own title's norm, or the groups' mean if smaller. */
+  private readonly ownBoundNorm: Float64Array;
 
   // Per title, in this index's numbering: occupation, own title or not, IDF norm, the caller's weight,
   // and its word ids (sorted) words[start[t] .. start[t+1]).
@@ -117,6 +127,25 @@ export class TitleIndex {
       }
     });
     this.start[n] = at;
+    this.supervisorGroup = Uint8Array.from(part.occupations.titles, (t) =>
+      SUPERVISOR_GROUP.test(t) ? 1 : 0,
+    );
+    const supervisors = [...this.supervisorGroup.keys()].filter((o) => this.supervisorGroup[o] === 1);
+    this.supervisorNorm =
+      supervisors.reduce((sum, o) => sum + (this.primaryNorm[o] as number), 0) / supervisors.length;
+    this.supervisorWord = new Uint8Array(vocab.length);
+    const holding = new Int32Array(vocab.length);
+    for (const o of supervisors) {
+      const t = this.primaryTitle[o] as number;
+      for (const w of new Set(this.words.subarray(this.start[t], this.start[t + 1]))) {
+        const held = (holding[w] as number) + 1;
+        holding[w] = held;
+        if (held === supervisors.length) this.supervisorWord[w] = 1;
+      }
+    }
+    this.ownBoundNorm = Float64Array.from(this.primaryNorm, (norm, o) =>
+      this.supervisorGroup[o] === 1 ? Math.min(norm, this.supervisorNorm) : norm,
+    );
 
     // Each word's titles in build order, then regrouped by occupation.
     const postStart = new Int32Array(vocab.length + 1);
@@ -258,7 +287,7 @@ export class TitleIndex {
       const o = occupations[at] as number;
       reachAt[o] = -1;
       bestBound[at] = ((bestBound[at] as number) * (reachScale[at] as number)) / queryNorm;
-      ownCosine[at] = (ownCosine[at] as number) / (queryNorm * (this.primaryNorm[o] as number));
+      ownCosine[at] = (ownCosine[at] as number) / (queryNorm * (this.ownBoundNorm[o] as number));
     }
     return into;
   }
@@ -290,7 +319,10 @@ export class TitleIndex {
     ownCos: Float64Array,
   ): void {
     const headIndex = head === null ? -1 : query.words.indexOf(head);
-    const scoring: Scoring = { queryNorm: query.queryNorm, factor, headless, best, ownCos };
+    let rankSq = 0;
+    for (let i = 0; i < query.words.length; i++)
+      if (this.supervisorWord[query.ids[i] as number] === 1) rankSq += query.sqs[i] as number;
+    const scoring: Scoring = { queryNorm: query.queryNorm, factor, headless, best, ownCos, rankSq };
     if (query.words.length > MASK_BITS) {
       this.scoreAllTitles(query, headIndex, keep, scoring);
       return;
@@ -385,7 +417,16 @@ export class TitleIndex {
   private score(scoring: Scoring, o: number, t: number, dot: number, hasHead: boolean): void {
     const { best, ownCos } = scoring;
     const c = (dot / (scoring.queryNorm * (this.norm[t] as number))) * scoring.factor;
-    if (this.primary[t] === 1 && c > (ownCos[o] as number)) ownCos[o] = c;
+    if (this.primary[t] === 1) {
+      // The words every first-line supervisor group's own title holds name the rank, not the workers:
+      // a title that shares only them with such an own title gets the same cosine from each group,
+      // however many workers each one's title lists (docs/methodology.md §2a, "Eleventh round: supervisors2").
+      const own =
+        this.supervisorGroup[o] === 1 && dot <= scoring.rankSq
+          ? (dot / (scoring.queryNorm * this.supervisorNorm)) * scoring.factor
+          : c;
+      if (own > (ownCos[o] as number)) ownCos[o] = own;
+    }
     const s = c * (this.weight[t] as number) * (hasHead ? 1 : scoring.headless);
     if (s > (best[o] as number)) best[o] = s;
   }
@@ -488,6 +529,8 @@ interface Scoring {
   readonly headless: number;
   readonly best: Float64Array;
   readonly ownCos: Float64Array;
+  /** The query's weight on the words every first-line supervisor group's own title holds. */
+  readonly rankSq: number;
 }
 
 /** A title's query words are kept as bits of one 32-bit integer. */
@@ -499,3 +542,6 @@ const MASK_BITS = 31;
  * ("Acme Payroll Specialist") sinks an otherwise good match.
  */
 const UNKNOWN_WORD_DF = 5;
+
+/** The own titles of the first-line supervisor groups: one rank over the workers of each group. */
+const SUPERVISOR_GROUP = /^first-line supervisors\b/i;
