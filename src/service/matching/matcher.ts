@@ -15,6 +15,7 @@ import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atHelperGroup } from './helper-group';
+import { atBarePost } from './bare-post';
 import { atPersonalServiceManager, PERSONAL_SERVICE_MANAGERS } from './personal-service-manager';
 import { atPractitionerAide, HEALTHCARE_SUPPORT_RESIDUAL } from './practitioner-aide';
 import { atMachineTitle } from './machine-title';
@@ -197,9 +198,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o, w) => roles.titleHas(o, w),
       (o) => isProfessionalOrTechnical(socCodes[o] as string),
     );
-    // A manager of a personal service business is a personal service manager (personal-service-manager.ts).
+    // A bare owner's word names a manager (bare-post.ts); a manager of a personal service business is a
+    // personal service manager (personal-service-manager.ts).
     const served = atPersonalServiceManager(
-      headed,
+      atBarePost(headed, isManager),
       () => headNoun(title, headed.words, (w) => roles.personNoun(w)),
       socCodes,
       (o, w) => roles.titleHas(o, w),
