@@ -28,20 +28,21 @@ const POST_WORDS: ReadonlySet<string> = new Set([...MANAGER_RANKS, 'owner', 'pro
  * A manager of a personal service business is a personal service manager (docs/methodology.md §2a,
  * "Eleventh round: managers2").
  *
- * SOC 2018 gives the businesses that serve a person or a pet (barber and beauty shops, nail and skin care,
- * grooming, boarding and pet day care) a manager occupation of their own, 11-9170 Personal Service
- * Managers, whose residual 11-9179 holds "all personal service managers not listed separately"; before
- * 2018 they were Managers, All Other, and O*NET still lists "Barber or Beauty Shop Manager" there and
- * "Barber Shop Manager" under the workers' first-line supervisors too. Matched as written, such a title
- * reached those supervisors through the listed titles, or a manager named by the business's other words
- * (a pet hotel's through "hotel": lodging managers; a pet day care's: childcare administrators; an
- * esthetics business's: general managers). So where the title's head is a post ("Manager", "Director",
- * "Superintendent", "Owner", "Proprietor"; written first, as an index writes it, or as the head noun),
- * the best-ranked personal care and service worker is an animal care or a personal appearance worker
- * whose titles use a word of the title's work, and the answer is the personal service supervisors, such
- * a worker, or a manager whose titles do not use one of those words, the personal service managers
- * answer, at most Probable. Not where a seller of goods is reached through a word the work does not use
- * ("Pet Food Store Manager": a store's manager sells goods to the same customers).
+ * SOC 2018 gives the businesses that serve a person or a pet (barber and beauty shops, nail and skin
+ * care, grooming and boarding) a manager occupation of their own, 11-9170 Personal Service Managers,
+ * whose residual 11-9179 holds "all personal service managers not listed separately"; before 2018 they
+ * were Managers, All Other, and O*NET still lists "Barber or Beauty Shop Manager" there and "Barber Shop
+ * Manager" under the workers' first-line supervisors too. Matched as written, such a title reached those
+ * supervisors through the listed titles, or a manager named by the business's other words (a pet
+ * hotel's through "hotel": lodging managers; an esthetics business's: general managers). So where the
+ * title's head is a post ("Manager", "Director", "Superintendent", "Owner", "Proprietor"; written
+ * first, as an index writes it, or as the head noun), the best-ranked personal care and service worker
+ * is an animal care or a personal appearance worker whose titles use a word of the title's work, and
+ * the answer is the personal service supervisors, such a worker, or a manager whose titles use none of
+ * those words, the personal service managers answer, at most Probable. A manager whose titles use one
+ * was reached through the work itself ("Zoo Director": general managers; "Daycare Director": childcare
+ * administrators) and stays. Not where a seller of goods is reached through a word the work does not
+ * use ("Pet Food Store Manager": a store's manager sells goods to the same customers).
  */
 export function atPersonalServiceManager(
   ranking: Ranking,
@@ -77,7 +78,7 @@ export function atPersonalServiceManager(
   const over =
     topSoc === PERSONAL_SERVICE_SUPERVISORS ||
     personalServiceWork(topSoc) ||
-    (topSoc.startsWith('11-') && named.some((w) => !titleHas(top.o, w)));
+    (topSoc.startsWith('11-') && !named.some((w) => titleHas(top.o, w)));
   if (!over) return ranking;
   return leading(ranking, { o: manager, score: top.score, rating: inferred(top.rating) });
 }

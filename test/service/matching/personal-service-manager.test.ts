@@ -16,11 +16,11 @@ const SOC = ['11-9179', '39-1022', '39-2021', '11-9081', '41-2031', '39-9011', '
 const TITLE_WORDS = [
   new Set(['spa', 'manager']),
   new Set(['barber', 'shop', 'manager', 'supervisor']),
-  new Set(['pet', 'kennel', 'groomer', 'sitter']),
+  new Set(['pet', 'kennel', 'groomer', 'sitter', 'zoo']),
   new Set(['hotel', 'lodge', 'manager']),
   new Set(['pet', 'store', 'clerk', 'salesperson']),
   new Set(['daycare', 'childcare', 'worker']),
-  new Set(['store', 'general', 'manager']),
+  new Set(['store', 'zoo', 'general', 'manager']),
 ];
 const titleHas = (o: number, w: string): boolean => TITLE_WORDS[o]?.has(w) === true;
 const ranking = (words: string[], ...entries: [number, number][]): Ranking => ({
@@ -61,9 +61,9 @@ describe('atPersonalServiceManager', () => {
     expect(read(store)).toBe(store);
   });
 
-  it('leaves a manager whose titles use every word the worker is reached through', () => {
-    const general = ranking(['manager', 'store'], [6, 0.7], [2, 0.4]);
-    expect(read(general)).toBe(general);
+  it('leaves a manager reached through a word of the work itself, as a zoo director is', () => {
+    const zoo = ranking(['manager', 'zoo', 'kennel'], [6, 0.7], [2, 0.4]);
+    expect(read(zoo)).toBe(zoo);
   });
 });
 
@@ -76,14 +76,15 @@ describe('on the real O*NET index', () => {
 
   it('answers managers and owners of grooming, boarding and appearance businesses as personal service managers', () => {
     expect(matcher.match('Pet Resort Manager', '')).toMatchObject({ socCode: '11-9179', rating: 'Probable' });
-    expect(soc('Dog Daycare Manager')).toBe('11-9179');
+    expect(soc('Waxing Studio Manager')).toBe('11-9179');
     expect(soc('Cat Boarding Manager')).toBe('11-9179');
     expect(soc('Barbershop Owner')).toBe('11-9179');
     expect(soc('Esthetician Business Owner')).toBe('11-9179');
   });
 
-  it('leaves a store selling goods for the same customers', () => {
+  it('leaves a store selling goods for the same customers, and a zoo', () => {
     expect(soc('Pet Food Store Manager')).toBe('11-1021');
     expect(soc('Pet Supply Manager')).not.toBe('11-9179');
+    expect(soc('Zoo Animal Care Manager')).not.toBe('11-9179');
   });
 });
