@@ -16,6 +16,8 @@ import { atClassifiedElsewhere } from './classified-elsewhere';
 import { ExclusionReading } from './exclusion';
 import { atGenericRank } from './generic-rank';
 import { atHelperGroup } from './helper-group';
+import { atBarePost } from './bare-post';
+import { atPersonalServiceManager, PERSONAL_SERVICE_MANAGERS } from './personal-service-manager';
 import { atPractitionerAide, HEALTHCARE_SUPPORT_RESIDUAL } from './practitioner-aide';
 import { atMachineTitle } from './machine-title';
 import { atRepairerTitle } from './repairer-title';
@@ -149,6 +151,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const supervisorGroups = wordGroups(part, isFirstLineSupervisor, socCodes);
   const inspection = inspectionOccupations(part, socCodes);
   const supportResidual = socCodes.indexOf(HEALTHCARE_SUPPORT_RESIDUAL);
+  const personalServiceManager = socCodes.indexOf(PERSONAL_SERVICE_MANAGERS);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
     const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
@@ -200,6 +203,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       (o, w) => roles.titleHas(o, w),
       (o) => isProfessionalOrTechnical(socCodes[o] as string),
     );
+    // A bare owner's word names a manager (bare-post.ts); a manager of a personal service business is a
+    // personal service manager (personal-service-manager.ts).
+    const served = atPersonalServiceManager(
+      atBarePost(headed, isManager),
+      () => headNoun(title, headed.words, (w) => roles.personNoun(w)),
+      socCodes,
+      (o, w) => roles.titleHas(o, w),
+      personalServiceManager,
+    );
     // A machine worker's or an inspector's title is answered by an occupation that names that worker
     // (machine-title.ts, inspector-title.ts), and an inspector answered by the residual of inspection
     // by the occupation the SOC classifies it with, where that one is close (classified-elsewhere.ts).
@@ -211,7 +223,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     const head = (): string | null => headNoun(title, managed.words, (w) => roles.personNoun(w));
     // A repairer answered by an occupation that repairs nothing is a repairer (repairer-title.ts).
     const machined = atRepairerTitle(
-      atMachineTitle(headed, titleHas, unrankedSupervisor),
+      atMachineTitle(served, titleHas, unrankedSupervisor),
       head,
       socCodes,
       ownTitleWords,
