@@ -260,7 +260,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
             // employee, the one it employs most (sector-staff.ts).
             // An engineer of an engine or a transmitter is the one the sector employs (engine-engineer.ts).
             atEngineEngineer(
-              sectorStaff.apply(atSectorWorker(sectored, concentration, socCodes), industry),
+              sectorStaff.apply(atSectorWorker(sectored, concentration, socCodes), industry, description),
               concentration,
               socCodes,
             ),

@@ -20,7 +20,8 @@ import { oewsSector } from './sector-prior';
  * occupation with the same OEWS figure (OEWS publishes some groups' jobs only together).
  *
  * Only a title of one such noun (level words set apart) that no occupation lists as written (a near-exact
- * match, ranking.ts listsTitle); without an industry the ranking stays.
+ * match, ranking.ts listsTitle), sent without a description: a description says what the person does,
+ * which is better evidence than the sector's staffing. Without an industry the ranking stays.
  */
 const EMPLOYED: ReadonlySet<string> = new Set(['employee', 'worker', 'staff', 'personnel']);
 
@@ -53,9 +54,10 @@ export class SectorStaff {
   }
 
   /** A bare employed person's ranking led by the sector's most employed occupation, Possible. */
-  apply(ranking: Ranking, naics: string): Ranking {
+  apply(ranking: Ranking, naics: string, description = ''): Ranking {
     const { words, list } = ranking;
-    if (naics === '' || words.length !== 1 || !EMPLOYED.has(words[0] as string)) return ranking;
+    if (naics === '' || description.trim() !== '' || words.length !== 1) return ranking;
+    if (!EMPLOYED.has(words[0] as string)) return ranking;
     if (list.some(listsTitle)) return ranking;
     const o = this.mostEmployed(naics);
     if (o === undefined) return ranking;

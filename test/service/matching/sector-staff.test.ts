@@ -51,6 +51,8 @@ describe('SectorStaff', () => {
   it('keeps the ranking without an industry, for other titles and where some occupation lists the noun', () => {
     const bare = ranking(['employee'], [0, 0.7]);
     for (const naics of ['', '92', 'retail']) expect(staff.apply(bare, naics)).toBe(bare);
+    // A description says what the person does.
+    expect(staff.apply(bare, '44', 'Unloads trucks and stocks shelves')).toBe(bare);
     const named = ranking(['farm', 'worker'], [0, 0.7]);
     expect(staff.apply(named, '44')).toBe(named);
     const other = ranking(['specialist'], [0, 0.7]);
