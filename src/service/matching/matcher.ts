@@ -40,6 +40,7 @@ import { atSchooling, readSchooling } from './schooling';
 import { OccupationScorer } from './scorer';
 import { oewsSector, SectorPrior } from './sector-prior';
 import { atSectorSupervisor } from './sector-supervisor';
+import { SectorStaff } from './sector-staff';
 import { atSectorWorker } from './sector-worker';
 import { atEngineEngineer } from './engine-engineer';
 import { atSharedTitle } from './shared-title';
@@ -139,6 +140,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // first-line supervisor or a manager answers only a title that names teaching, a rank or a post
   // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
+  const sectorStaff = new SectorStaff(part, socCodes);
   const exclusion = new ExclusionReading(occTitles);
   const isManager = (o: number): boolean => isManagement(socCodes[o] as string);
   const isSeller = (o: number): boolean => (socCodes[o] as string).startsWith('41-') && !roles.supervisory(o);
@@ -254,9 +256,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       industry === ''
         ? sectored
         : atSectorSupervisor(
-            // A bare machine worker ("Operator") is the one the sector employs (sector-worker.ts).
+            // A bare machine worker ("Operator") is the one the sector employs (sector-worker.ts); a bare
+            // employee, the one it employs most (sector-staff.ts).
             // An engineer of an engine or a transmitter is the one the sector employs (engine-engineer.ts).
-            atEngineEngineer(atSectorWorker(sectored, concentration, socCodes), concentration, socCodes),
+            atEngineEngineer(
+              sectorStaff.apply(atSectorWorker(sectored, concentration, socCodes), industry, description),
+              concentration,
+              socCodes,
+            ),
             concentration,
             isFirstLineSupervisor,
             socCodes,
