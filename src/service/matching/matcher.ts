@@ -49,6 +49,7 @@ import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
 import { atInspectorTitle, inspectionOccupations } from './inspector-title';
+import { ListedTitles } from './listed-title';
 import { UnansweredWords } from './unanswered-words';
 import { BoundPrefixes } from './bound-prefix';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
@@ -152,6 +153,9 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const inspection = inspectionOccupations(part, socCodes);
   const supportResidual = socCodes.indexOf(HEALTHCARE_SUPPORT_RESIDUAL);
   const personalServiceManager = socCodes.indexOf(PERSONAL_SERVICE_MANAGERS);
+  // A near-exact score is no listing: the title's own words must be listed (listed-title.ts).
+  const listedTitles = new ListedTitles(part);
+  const listedAs = (o: number, words: readonly string[]): boolean => listedTitles.lists(o, words);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
     const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
@@ -188,12 +192,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       title,
       isFirstLineSupervisor,
       (o) => isManager(o) || unnamedTeacher(o),
+      listedAs,
     );
     const managed = atManagedTitle(
       rankRead,
       title,
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
+      listedAs,
     );
     // A manager's rank as the head names a manager or supervisor, not the workers (rank-answer.ts).
     const headed = atRankHead(

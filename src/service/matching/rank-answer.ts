@@ -15,8 +15,8 @@ import { MANAGEMENT_WORDS } from './title-shape';
  * "Senior", "Chief") is no supervisor's: a first-line supervisor answer gives way to the best-ranked
  * candidate that is neither a supervisor nor a manager (nor a postsecondary teacher, for a title that
  * names no teaching either: teaching.ts), at most Probable. A title O*NET lists under the
- * supervisors (a near-exact match, ranking.ts listsTitle: "Fire Marshal") and a ranking with no such
- * candidate keep their answer.
+ * supervisors (a near-exact match, ranking.ts listsTitle, with the title's own words: "Fire Marshal";
+ * listed-title.ts) and a ranking with no such candidate keep their answer.
  */
 const RANK_WORDS: ReadonlySet<string> = new Set([
   'supervising',
@@ -83,7 +83,8 @@ const namesManagement = (words: readonly string[]): boolean =>
 /**
  * The ranking with an answer that holds the role (`holds`) moved to the best-ranked candidate that
  * neither holds it nor is `unfit`, for a title that names nothing of the role (`names`), has no level
- * word and is not a title O*NET lists (see above).
+ * word and is not a title O*NET lists under the answer (see above). A near-exact score alone is no
+ * listing: "Shipfitter" scores near 1 against the supervisors' "Shipfitter Supervisor".
  */
 function atUnnamedRole(
   ranking: Ranking,
@@ -91,13 +92,28 @@ function atUnnamedRole(
   holds: (o: number) => boolean,
   names: (words: readonly string[]) => boolean,
   unfit: (o: number) => boolean,
+  listed: ListedAs,
 ): Ranking {
   const top = ranking.list[0];
-  if (top === undefined || !holds(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
+  if (top === undefined || !holds(top.o) || ranking.level !== null) return ranking;
+  const nearExact = listsTitle(top);
+  if (nearExact && listed(top.o, ranking.words)) return ranking;
   if (names(ranking.words) || names(titleWords(title))) return ranking;
   const other = ranking.list.find((e) => !holds(e.o) && !unfit(e.o));
+  // A near-exact answer O*NET does not list word for word gives way only to a close candidate: far
+  // below it, the title's words are better explained by the listed title that adds the rank.
+  if (nearExact && other !== undefined && other.score < top.score - NEAR_EXACT_GAP) return ranking;
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
 }
+
+/**
+ * How far below a near-exact supervisor or manager answer that O*NET does not list word for word
+ * ("Shipfitter" against "Shipfitter Supervisor") another candidate may be and still answer.
+ */
+const NEAR_EXACT_GAP = 0.1;
+
+/** O*NET lists a title with exactly these words under the occupation (listed-title.ts). */
+export type ListedAs = (o: number, words: readonly string[]) => boolean;
 
 /** A manager answer moved off for a title naming no management (see above). */
 export const atManagedTitle = (
@@ -105,7 +121,8 @@ export const atManagedTitle = (
   title: string,
   isManager: (o: number) => boolean,
   unfit: (o: number) => boolean,
-): Ranking => atUnnamedRole(ranking, title, isManager, namesManagement, unfit);
+  listed: ListedAs,
+): Ranking => atUnnamedRole(ranking, title, isManager, namesManagement, unfit, listed);
 
 /** A first-line supervisor answer moved off for a title naming no rank (see above). */
 export const atRankedTitle = (
@@ -114,7 +131,8 @@ export const atRankedTitle = (
   isSupervisor: (o: number) => boolean,
   /** Candidates the title fits no better: managers, and any other rank the title does not name. */
   unfit: (o: number) => boolean,
-): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit);
+  listed: ListedAs,
+): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit, listed);
 
 /**
  * Head nouns that name a manager's post by its rank ("Manager", "Director", "Superintendent"), which the
