@@ -47,3 +47,15 @@ describe('a worker’s title that O*NET lists under its supervisors only with th
     expect(matcher.match('Wireworker Supervisor', '')?.socCode).toBe('49-1011');
   });
 });
+
+describe('a learner’s level names no rank', () => {
+  let matcher: OnetMatcher;
+  beforeAll(async () => {
+    matcher = await loadRealMatcher();
+  }, 120_000);
+
+  it('answers a trainee or apprentice of a worker’s title as the workers, not their supervisors', () => {
+    expect(matcher.match('Trainee Wireworker', '')?.socCode).toBe('51-9199');
+    expect(matcher.match('Apprentice Component Assembler', '')?.socCode).not.toBe('51-1011');
+  });
+});
