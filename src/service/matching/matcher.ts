@@ -50,6 +50,7 @@ import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } fr
 import { TitleReadings } from './title-readings';
 import { atInspectorTitle, inspectionOccupations } from './inspector-title';
 import { ListedTitles } from './listed-title';
+import { joinedSurnamePrefix } from './surname-prefix';
 import { UnansweredWords } from './unanswered-words';
 import { BoundPrefixes } from './bound-prefix';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
@@ -158,7 +159,10 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const listedAs = (o: number, words: readonly string[]): boolean => listedTitles.lists(o, words);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
-    const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
+    // A surname's "Mc" written apart is one word with the name (surname-prefix.ts).
+    const schooled = readSchooling(
+      queryWords.joinedPrefixes(boundPrefixes.joined(joinedSurnamePrefix(written))),
+    );
     const { schooling } = schooled;
     // Forms the title writes differently from O*NET's titles are read first: a job in both its forms,
     // a machine worker by several of its nouns, a rank as an adjective, school grades, and catch-all
