@@ -141,7 +141,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // first-line supervisor or a manager answers only a title that names teaching, a rank or a post
   // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
-  const exclusion = new ExclusionReading(occTitles);
+  const exclusion = new ExclusionReading(occTitles, (w) => roles.personNoun(w));
   const isManager = (o: number): boolean => isManagement(socCodes[o] as string);
   const isSeller = (o: number): boolean => (socCodes[o] as string).startsWith('41-') && !roles.supervisory(o);
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
