@@ -30,7 +30,7 @@ describe('ListedTitles', () => {
   });
 });
 
-describe('a worker’s title that O*NET lists under its supervisors only with the rank added', () => {
+describe('a supervisor or manager answer on the real index', () => {
   let matcher: OnetMatcher;
   beforeAll(async () => {
     matcher = await loadRealMatcher();
@@ -46,13 +46,6 @@ describe('a worker’s title that O*NET lists under its supervisors only with th
     expect(matcher.match('Fire Marshal', '')).toMatchObject({ socCode: '33-1021', rating: 'Confident' });
     expect(matcher.match('Wireworker Supervisor', '')?.socCode).toBe('49-1011');
   });
-});
-
-describe('a learner’s level names no rank', () => {
-  let matcher: OnetMatcher;
-  beforeAll(async () => {
-    matcher = await loadRealMatcher();
-  }, 120_000);
 
   it('answers a trainee or apprentice of a worker’s title as the workers, not their supervisors', () => {
     expect(matcher.match('Trainee Wireworker', '')?.socCode).toBe('51-9199');
