@@ -10,9 +10,9 @@ import { inferred, leading, type Ranking } from './ranking';
  * windows, not cleaners) gives way to the best-ranked candidate within MAX_GAP of its score whose own
  * title does not; where none is that close, the answer stays. A moved answer is at most Probable.
  *
- * A clause that names an activity by a participle ("exc baked goods", "exc blasting", "exc supervising")
- * excludes its doer, the occupation whose own title names the activity's agent noun (bakers, blasters,
- * supervisors), whatever object the clause adds: such an answer is excluded outright and gives way to the
+ * A clause that names an activity by a participle ("exc baked bread", "exc welding", "exc supervising
+ * crews") excludes its doer, the occupation whose own title names the activity's agent noun (bakers,
+ * welders, supervisors), whatever object the clause adds: such an answer is excluded outright and gives way to the
  * best-ranked candidate however far below (docs/methodology.md §2a, "Eleventh round: fixes3").
  */
 const MAX_GAP = 0.15;
@@ -60,8 +60,8 @@ const LIST_SEPARATORS = /,|\/|\band\b|\bor\b/gi;
 const CLAUSE = /\b(?:exc|except|excluding)\b\.?(.*)$/i;
 
 /**
- * The stems of the activities a title's exclusion clause names by a participle ("exc baked goods", "exc
- * sorting mail"), leaving aside the words the title keeps, or null when it names none. The activity's
+ * The stems of the activities a title's exclusion clause names by a participle ("exc baked bread", "exc
+ * sorting parcels"), leaving aside the words the title keeps, or null when it names none. The activity's
  * doer is the occupation whose own title names its agent noun (bakers, sorters), whatever the object.
  */
 export function excludedActivities(title: string): ReadonlySet<string> | null {

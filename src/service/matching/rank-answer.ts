@@ -12,10 +12,11 @@ import { MANAGEMENT_WORDS } from './title-shape';
  * rank word ("Food Service Supervisor", "Sewing Room Supervisor"), and their own titles end on the
  * workers ("First-Line Supervisors of Food Preparation and Serving Workers"), so a worker's title that
  * leaves the rank out can still land on them. A title with no rank word (SUPERVISOR_WORDS and RANK_WORDS,
- * in the title as written or as its words were read) and no level word above the worker's (title-level.ts:
- * "Lead", "Senior", "Chief"; an apprentice or a trainee is none) is no supervisor's: a first-line supervisor answer gives way to the best-ranked
- * candidate that is neither a supervisor nor a manager (nor a postsecondary teacher, for a title that
- * names no teaching either: teaching.ts), at most Probable. A title O*NET lists under the
+ * in the title as written or as its words were read) and no level word above the worker's
+ * (title-level.ts: "Lead", "Senior", "Chief"; an apprentice or a trainee is none) is no supervisor's: a
+ * first-line supervisor answer gives way to the best-ranked candidate that is neither a supervisor nor a
+ * manager (nor a postsecondary teacher, for a title that names no teaching either: teaching.ts), at most
+ * Probable. A title O*NET lists under the
  * supervisors (a near-exact match, ranking.ts listsTitle, with the title's own words: "Fire Marshal";
  * listed-title.ts) and a ranking with no such candidate keep their answer.
  */
