@@ -9,6 +9,11 @@ import { inferred, leading, type Ranking } from './ranking';
  * own title's own "Except" clause and the words the title keeps: "Cleaner exc cleaning windows" excludes
  * windows, not cleaners) gives way to the best-ranked candidate within MAX_GAP of its score whose own
  * title does not; where none is that close, the answer stays. A moved answer is at most Probable.
+ *
+ * A clause that names an activity by a participle ("exc baked bread", "exc welding", "exc supervising
+ * crews") excludes its doer, the occupation whose own title names the activity's agent noun (bakers,
+ * welders, supervisors), whatever object the clause adds: such an answer is excluded outright and gives way to the
+ * best-ranked candidate however far below (docs/methodology.md §2a, "Eleventh round: fixes3").
  */
 const MAX_GAP = 0.15;
 
@@ -54,16 +59,47 @@ const LIST_SEPARATORS = /,|\/|\band\b|\bor\b/gi;
 /** An exclusion word and the rest of the title (title-shape.ts EXCLUSION_WORDS, written out). */
 const CLAUSE = /\b(?:exc|except|excluding)\b\.?(.*)$/i;
 
+/**
+ * The stems of the activities a title's exclusion clause names by a participle ("exc baked bread", "exc
+ * sorting parcels"), leaving aside the words the title keeps, or null when it names none. The activity's
+ * doer is the occupation whose own title names its agent noun (bakers, sorters), whatever the object.
+ */
+export function excludedActivities(title: string): ReadonlySet<string> | null {
+  if (!mayHaveClause(title)) return null;
+  const m = CLAUSE.exec(title);
+  if (m === null || m.index === 0) return null;
+  const kept = new Set(titleWords(title.slice(0, m.index)).map(stem));
+  if (kept.size === 0) return null;
+  const found = new Set<string>();
+  for (const w of titleWords(m[1] as string))
+    if (PARTICIPLE.test(w) && !kept.has(stem(w))) found.add(stem(w));
+  return found.size > 0 ? found : null;
+}
+
+const PARTICIPLE = /[a-z]{3}(?:ed|ing)$/;
+/** An agent noun: the one who does what its verb says ("baker", "sorter", "operator"). */
+const AGENT_NOUN = /[a-z]{2}(?:er|or)$/;
+
 export class ExclusionReading {
   /** Per occupation, the stems of its own title before its own "Except" clause. */
   private readonly ownStems: ReadonlyArray<ReadonlySet<string>>;
+  /** Per occupation, the stems of the agent nouns among those words ("Bakers": bak). */
+  private readonly ownAgents: ReadonlyArray<ReadonlySet<string>>;
+  private readonly activityCache = new Map<string, ReadonlySet<string> | null>();
 
   /** The phrases of the titles met (a bounded set: the titles people send repeat), each read once. */
   private readonly cache = new Map<string, ReadonlyArray<ReadonlySet<string>> | null>();
 
-  constructor(occupationTitles: readonly string[]) {
-    this.ownStems = occupationTitles.map(
-      (t) => new Set(titleWords(t.split(/,?\s+except\b/i)[0] ?? t).map(stem)),
+  /**
+   * @param occupationTitles each occupation's own O*NET title
+   * @param personNoun a word that names a person (role-readings.ts): of an own title's words in "-er" or
+   *   "-or", only those are agent nouns ("Bakers", not "Water" or "Computer")
+   */
+  constructor(occupationTitles: readonly string[], personNoun: (word: string) => boolean) {
+    const own = occupationTitles.map((t) => titleWords(t.split(/,?\s+except\b/i)[0] ?? t));
+    this.ownStems = own.map((words) => new Set(words.map(stem)));
+    this.ownAgents = own.map(
+      (words) => new Set(words.filter((w) => AGENT_NOUN.test(w) && personNoun(w)).map(stem)),
     );
   }
 
@@ -76,13 +112,27 @@ export class ExclusionReading {
     if (top === undefined) return ranking;
     const excluded = this.phrases(title);
     if (excluded === null) return ranking;
+    const activities = this.activities(title);
+    const doer = (o: number): boolean =>
+      activities !== null && [...activities].some((s) => (this.ownAgents[o] as ReadonlySet<string>).has(s));
     const names = (o: number): boolean => {
       const own = this.ownStems[o] as ReadonlySet<string>;
-      return excluded.some((phrase) => [...phrase].every((s) => own.has(s)));
+      return excluded.some((phrase) => [...phrase].every((s) => own.has(s))) || doer(o);
     };
     if (!names(top.o)) return ranking;
-    const other = ranking.list.find((e) => e.score >= top.score - MAX_GAP && !names(e.o));
+    // The doer of an activity the clause excludes is excluded outright: any other candidate answers.
+    const gap = doer(top.o) ? Infinity : MAX_GAP;
+    const other = ranking.list.find((e) => e.score >= top.score - gap && !names(e.o));
     return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
+  }
+
+  private activities(title: string): ReadonlySet<string> | null {
+    const cached = this.activityCache.get(title);
+    if (cached !== undefined) return cached;
+    const found = excludedActivities(title);
+    if (this.activityCache.size >= CACHE_LIMIT) this.activityCache.clear();
+    this.activityCache.set(title, found);
+    return found;
   }
 
   private phrases(title: string): ReadonlyArray<ReadonlySet<string>> | null {

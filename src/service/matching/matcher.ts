@@ -50,6 +50,8 @@ import { TitleIndex } from './title-index';
 import { effectiveShift, extractTitleLevel, zoneLevelName, type LevelSignal } from './title-level';
 import { TitleReadings } from './title-readings';
 import { atInspectorTitle, inspectionOccupations } from './inspector-title';
+import { ListedTitles } from './listed-title';
+import { joinedSurnamePrefix } from './surname-prefix';
 import { UnansweredWords } from './unanswered-words';
 import { BoundPrefixes } from './bound-prefix';
 import { headNoun, occupationTitleHead, occupationTitleHeadPart, physicianNoun } from './title-shape';
@@ -141,7 +143,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   // (teaching.ts, rank-answer.ts).
   const sectorPrior = new SectorPrior(part, socCodes);
   const sectorStaff = new SectorStaff(part, socCodes);
-  const exclusion = new ExclusionReading(occTitles);
+  const exclusion = new ExclusionReading(occTitles, (w) => roles.personNoun(w));
   const isManager = (o: number): boolean => isManagement(socCodes[o] as string);
   const isSeller = (o: number): boolean => (socCodes[o] as string).startsWith('41-') && !roles.supervisory(o);
   const supervises = occTitles.map((t) => /^first-line supervisors\b/i.test(t));
@@ -154,9 +156,15 @@ export function createMatcher(part: OnetPart): OnetMatcher {
   const inspection = inspectionOccupations(part, socCodes);
   const supportResidual = socCodes.indexOf(HEALTHCARE_SUPPORT_RESIDUAL);
   const personalServiceManager = socCodes.indexOf(PERSONAL_SERVICE_MANAGERS);
+  // A near-exact score is no listing: the title's own words must be listed (listed-title.ts).
+  const listedTitles = new ListedTitles(part);
+  const listedAs = (o: number, words: readonly string[]): boolean => listedTitles.lists(o, words);
   const readWritten = (written: string, description: string, industry: string): Ranking => {
     // A prefix is one word with its stem before any reading splits roles on the hyphen (bound-prefix.ts).
-    const schooled = readSchooling(queryWords.joinedPrefixes(boundPrefixes.joined(written)));
+    // A surname's "Mc" written apart is one word with the name (surname-prefix.ts).
+    const schooled = readSchooling(
+      queryWords.joinedPrefixes(boundPrefixes.joined(joinedSurnamePrefix(written))),
+    );
     const { schooling } = schooled;
     // Forms the title writes differently from O*NET's titles are read first: a job in both its forms,
     // a machine worker by several of its nouns, a rank as an adjective, school grades, and catch-all
@@ -190,12 +198,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
       title,
       isFirstLineSupervisor,
       (o) => isManager(o) || unnamedTeacher(o),
+      listedAs,
     );
     const managed = atManagedTitle(
       rankRead,
       title,
       isManager,
       (o) => isFirstLineSupervisor(o) || unnamedTeacher(o),
+      listedAs,
     );
     // A manager's rank as the head names a manager or supervisor, not the workers (rank-answer.ts).
     const headed = atRankHead(

@@ -1,6 +1,7 @@
 import { titleWords } from '../text/normalize';
 import { inferred, leading, listsTitle, type Ranking } from './ranking';
 import { SUPERVISOR_WORDS } from './role-readings';
+import type { LevelSignal } from './title-level';
 import { MANAGEMENT_WORDS } from './title-shape';
 
 /**
@@ -11,12 +12,13 @@ import { MANAGEMENT_WORDS } from './title-shape';
  * rank word ("Food Service Supervisor", "Sewing Room Supervisor"), and their own titles end on the
  * workers ("First-Line Supervisors of Food Preparation and Serving Workers"), so a worker's title that
  * leaves the rank out can still land on them. A title with no rank word (SUPERVISOR_WORDS and RANK_WORDS,
- * in the title as written or as its words were read) and no level word (title-level.ts: "Lead",
- * "Senior", "Chief") is no supervisor's: a first-line supervisor answer gives way to the best-ranked
- * candidate that is neither a supervisor nor a manager (nor a postsecondary teacher, for a title that
- * names no teaching either: teaching.ts), at most Probable. A title O*NET lists under the
- * supervisors (a near-exact match, ranking.ts listsTitle: "Fire Marshal") and a ranking with no such
- * candidate keep their answer.
+ * in the title as written or as its words were read) and no level word above the worker's
+ * (title-level.ts: "Lead", "Senior", "Chief"; an apprentice or a trainee is none) is no supervisor's: a
+ * first-line supervisor answer gives way to the best-ranked candidate that is neither a supervisor nor a
+ * manager (nor a postsecondary teacher, for a title that names no teaching either: teaching.ts), at most
+ * Probable. A title O*NET lists under the
+ * supervisors (a near-exact match, ranking.ts listsTitle, with the title's own words: "Fire Marshal";
+ * listed-title.ts) and a ranking with no such candidate keep their answer.
  */
 const RANK_WORDS: ReadonlySet<string> = new Set([
   'supervising',
@@ -48,8 +50,9 @@ const namesRank = (words: readonly string[]): boolean => words.some(isRankWord);
 /**
  * Words that name a manager's post beside the rank words: an owner, an officer, an executive, a
  * farmer. A manager answer (SOC 11) to a title with none of these, no rank word and no level word
- * (a school monitor's title answered as food service managers) gives way likewise to the best-ranked candidate that is
- * neither a manager nor a supervisor (nor an unnamed teacher), at most Probable; a listed title keeps it.
+ * above the worker's (a school monitor's title answered as food service managers) gives way likewise to
+ * the best-ranked candidate that is neither a manager nor a supervisor (nor an unnamed teacher), at most
+ * Probable; a listed title keeps it.
  */
 const MANAGEMENT_POST_WORDS: ReadonlySet<string> = new Set([
   ...MANAGEMENT_WORDS,
@@ -83,7 +86,8 @@ const namesManagement = (words: readonly string[]): boolean =>
 /**
  * The ranking with an answer that holds the role (`holds`) moved to the best-ranked candidate that
  * neither holds it nor is `unfit`, for a title that names nothing of the role (`names`), has no level
- * word and is not a title O*NET lists (see above).
+ * word above the worker's and is not a title O*NET lists under the answer (see above). A near-exact
+ * score alone is no listing: "Shipfitter" scores near 1 against the supervisors' "Shipfitter Supervisor".
  */
 function atUnnamedRole(
   ranking: Ranking,
@@ -91,13 +95,35 @@ function atUnnamedRole(
   holds: (o: number) => boolean,
   names: (words: readonly string[]) => boolean,
   unfit: (o: number) => boolean,
+  listed: ListedAs,
 ): Ranking {
   const top = ranking.list[0];
-  if (top === undefined || !holds(top.o) || listsTitle(top) || ranking.level !== null) return ranking;
+  if (top === undefined || !holds(top.o) || raisesRank(ranking.level)) return ranking;
+  const nearExact = listsTitle(top);
+  if (nearExact && listed(top.o, ranking.words)) return ranking;
   if (names(ranking.words) || names(titleWords(title))) return ranking;
   const other = ranking.list.find((e) => !holds(e.o) && !unfit(e.o));
+  // A near-exact answer O*NET does not list word for word gives way only to a close candidate: far
+  // below it, the title's words are better explained by the listed title that adds the rank.
+  if (nearExact && other !== undefined && other.score < top.score - NEAR_EXACT_GAP) return ranking;
   return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
 }
+
+/**
+ * How far below a near-exact supervisor or manager answer that O*NET does not list word for word
+ * ("Shipfitter" against "Shipfitter Supervisor") another candidate may be and still answer.
+ */
+const NEAR_EXACT_GAP = 0.1;
+
+/**
+ * A level word that may name a rank above the worker's: "Senior", "Lead", "Principal", "Chief". An
+ * entry, junior or numbered level ("Apprentice", "Trainee", "Junior", "II") names someone learning or
+ * doing the work, never its supervisor or manager, and keeps no such answer.
+ */
+const raisesRank = (level: LevelSignal | null): boolean => level !== null && level.shift > 0;
+
+/** O*NET lists a title with exactly these words under the occupation (listed-title.ts). */
+export type ListedAs = (o: number, words: readonly string[]) => boolean;
 
 /** A manager answer moved off for a title naming no management (see above). */
 export const atManagedTitle = (
@@ -105,7 +131,8 @@ export const atManagedTitle = (
   title: string,
   isManager: (o: number) => boolean,
   unfit: (o: number) => boolean,
-): Ranking => atUnnamedRole(ranking, title, isManager, namesManagement, unfit);
+  listed: ListedAs,
+): Ranking => atUnnamedRole(ranking, title, isManager, namesManagement, unfit, listed);
 
 /** A first-line supervisor answer moved off for a title naming no rank (see above). */
 export const atRankedTitle = (
@@ -114,7 +141,8 @@ export const atRankedTitle = (
   isSupervisor: (o: number) => boolean,
   /** Candidates the title fits no better: managers, and any other rank the title does not name. */
   unfit: (o: number) => boolean,
-): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit);
+  listed: ListedAs,
+): Ranking => atUnnamedRole(ranking, title, isSupervisor, namesRank, unfit, listed);
 
 /**
  * Head nouns that name a manager's post by its rank ("Manager", "Director", "Superintendent"), which the
