@@ -16,9 +16,9 @@ import { MANAGEMENT_WORDS } from './title-shape';
  * (title-level.ts: "Lead", "Senior", "Chief"; an apprentice or a trainee is none) is no supervisor's: a
  * first-line supervisor answer gives way to the best-ranked candidate that is neither a supervisor nor a
  * manager (nor a postsecondary teacher, for a title that names no teaching either: teaching.ts), at most
- * Probable. A title O*NET lists under the
- * supervisors (a near-exact match, ranking.ts listsTitle, with the title's own words: "Fire Marshal";
- * listed-title.ts) and a ranking with no such candidate keep their answer.
+ * Probable. A title O*NET lists under the supervisors (a near-exact match, ranking.ts listsTitle, with the
+ * title's own words: "Fire Marshal"; listed-title.ts) and a ranking with no such candidate keep their
+ * answer.
  */
 const RANK_WORDS: ReadonlySet<string> = new Set([
   'supervising',
