@@ -17,9 +17,9 @@ import { industrySchoolLevel } from './school-level';
  * definition as written. So, where the industry names no level of school (one that does is read by
  * school-level.ts), the answer is a school teacher that lists the title, and the self-enrichment
  * teachers list it as closely (within MAX_GAP), the self-enrichment teachers answer, at most Probable.
- * A subject only the school teachers list ("Geometry Teacher"), one they list as a better kind of title
- * ("Music Teacher", a title their incumbents report), and a title naming a level ("High School Guitar
- * Teacher": the self-enrichment teachers list no such title) keep their answer.
+ * A subject only the school teachers list ("Spanish Teacher"), one they list as a better kind of title (a
+ * title their incumbents report), and a title naming a level ("High School Guitar Teacher": the
+ * self-enrichment teachers list no such title) keep their answer.
  */
 
 const SELF_ENRICHMENT_TEACHERS = '25-3021';
