@@ -30,6 +30,7 @@ import { RoleReadings } from './role-readings';
 import { atSchoolLevel, industrySchoolLevel } from './school-level';
 import { atSchoolSubject } from './school-subject';
 import { atSocialScienceTeacher } from './social-science-teacher';
+import { atEnrichmentSubject } from './enrichment-subject';
 import { atQualified, readQualifiers } from './qualifiers';
 import { readGenderedPair } from './gendered-pair';
 import { readWorkerAlternatives } from './worker-alternatives';
@@ -285,8 +286,14 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     );
     // A school subject's director or teacher at a school is a teacher of its level (school-subject.ts);
     // a teacher of a social science, its group's residual (social-science-teacher.ts).
-    return atSocialScienceTeacher(
-      atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description),
+    // a subject's teacher named without a school, the self-enrichment teachers where O*NET lists both
+    // (enrichment-subject.ts).
+    return atEnrichmentSubject(
+      atSocialScienceTeacher(
+        atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description),
+        socCodes,
+      ),
+      industry,
       socCodes,
     );
   };
