@@ -251,7 +251,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
     // A helper of a trade without helpers of its own is one of its group's workers (helper-group.ts).
     const helped = atHelperGroup(inspected, description, ranked, (o) => roles.helper(o), socCodes, titleHas);
     // An aide or helper of a practitioner is a healthcare support worker (practitioner-aide.ts).
-    const aided = atPractitionerAide(helped, socCodes, titleHas, supportResidual);
+    const aided = atPractitionerAide(helped, socCodes, titleHas, supportResidual, listedAs);
     // A title O*NET files under several named occupations of a group and its residual is the residual (shared-title.ts).
     const unweighed = atSchooling(atSharedTitle(aided, socCodes, isAllOther), schooling, zones);
     // A sales line stays a seller's through the industry's weighing (sales-line-sector.ts).
