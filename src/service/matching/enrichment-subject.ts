@@ -1,5 +1,5 @@
 import { inferred, leading, listsTitle, type Ranking } from './ranking';
-import { industrySchoolLevel } from './school-level';
+import type { SchoolLevel } from './school-level';
 
 /**
  * A subject's teacher named without a level of school is a self-enrichment teacher where O*NET files the
@@ -34,12 +34,13 @@ const isSchoolTeacher = (soc: string): boolean => /^25-20[23]\d$/.test(soc);
 
 export function atEnrichmentSubject(
   ranking: Ranking,
-  industry: string,
+  /** The level of school the request's industry names (school-level.ts industrySchoolLevel), or null. */
+  schoolLevel: SchoolLevel | null,
   socCodes: readonly string[],
 ): Ranking {
   const top = ranking.list[0];
   if (top === undefined || !listsTitle(top) || !isSchoolTeacher(socCodes[top.o] as string)) return ranking;
-  if (industrySchoolLevel(industry) !== null) return ranking;
+  if (schoolLevel !== null) return ranking;
   const enrichment = ranking.list.find((e) => socCodes[e.o] === SELF_ENRICHMENT_TEACHERS);
   if (enrichment === undefined || !listsTitle(enrichment) || top.score - enrichment.score > MAX_GAP)
     return ranking;

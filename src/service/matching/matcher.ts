@@ -293,7 +293,7 @@ export function createMatcher(part: OnetPart): OnetMatcher {
         atSchoolSubject(leveled, schoolLevel, socCodes, ownTitleWords, ranked, description),
         socCodes,
       ),
-      industry,
+      schoolLevel,
       socCodes,
     );
   };

@@ -1,4 +1,5 @@
 import { atEnrichmentSubject } from '../../../src/service/matching/enrichment-subject';
+import { industrySchoolLevel } from '../../../src/service/matching/school-level';
 import type { OnetMatcher } from '../../../src/service/matching/matcher';
 import type { Ranking } from '../../../src/service/matching/ranking';
 import { loadRealMatcher } from './onet-part-fixture';
@@ -22,33 +23,39 @@ const order = (r: Ranking): number[] => r.list.map((e) => e.o);
 
 describe('atEnrichmentSubject', () => {
   it('answers the self-enrichment teachers where both list the title within the prior', () => {
-    const out = atEnrichmentSubject(ranking([0, 1.003], [1, 0.999], [2, 0.965]), '', SOC);
+    const out = atEnrichmentSubject(
+      ranking([0, 1.003], [1, 0.999], [2, 0.965]),
+      industrySchoolLevel(''),
+      SOC,
+    );
     expect(order(out)).toEqual([1, 0, 2]);
     expect(out.list[0]?.rating).toBe('Probable');
     // An industry that names no level of school (a fine arts school, NAICS 611610) reads the same.
-    expect(order(atEnrichmentSubject(ranking([0, 1.003], [1, 0.999]), '611610', SOC))).toEqual([1, 0]);
+    expect(
+      order(atEnrichmentSubject(ranking([0, 1.003], [1, 0.999]), industrySchoolLevel('611610'), SOC)),
+    ).toEqual([1, 0]);
   });
 
   it('keeps the school teacher at an industry that names a level of school', () => {
     const school = ranking([0, 1.003], [1, 0.999]);
-    expect(atEnrichmentSubject(school, '611110', SOC)).toBe(school);
-    expect(atEnrichmentSubject(school, '611310', SOC)).toBe(school);
+    expect(atEnrichmentSubject(school, industrySchoolLevel('611110'), SOC)).toBe(school);
+    expect(atEnrichmentSubject(school, industrySchoolLevel('611310'), SOC)).toBe(school);
   });
 
   it('keeps the school teacher where it lists the title better or alone', () => {
     const better = ranking([0, 1.089], [1, 1.049]);
-    expect(atEnrichmentSubject(better, '', SOC)).toBe(better);
+    expect(atEnrichmentSubject(better, industrySchoolLevel(''), SOC)).toBe(better);
     const alone = ranking([0, 1.016], [2, 0.97], [1, 0.58]);
-    expect(atEnrichmentSubject(alone, '', SOC)).toBe(alone);
+    expect(atEnrichmentSubject(alone, industrySchoolLevel(''), SOC)).toBe(alone);
   });
 
   it('leaves a title no occupation lists and another answer alone', () => {
     const unlisted = ranking([0, 0.677], [1, 0.668]);
-    expect(atEnrichmentSubject(unlisted, '', SOC)).toBe(unlisted);
+    expect(atEnrichmentSubject(unlisted, industrySchoolLevel(''), SOC)).toBe(unlisted);
     const special = ranking([3, 1.003], [1, 0.999]);
-    expect(atEnrichmentSubject(special, '', SOC)).toBe(special);
+    expect(atEnrichmentSubject(special, industrySchoolLevel(''), SOC)).toBe(special);
     const postsecondary = ranking([2, 1.003], [1, 0.999]);
-    expect(atEnrichmentSubject(postsecondary, '', SOC)).toBe(postsecondary);
+    expect(atEnrichmentSubject(postsecondary, industrySchoolLevel(''), SOC)).toBe(postsecondary);
   });
 });
 
