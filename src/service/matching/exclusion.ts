@@ -85,10 +85,12 @@ export class ExclusionReading {
   private readonly ownStems: ReadonlyArray<ReadonlySet<string>>;
   /** Per occupation, the stems of the agent nouns among those words ("Bakers": bak). */
   private readonly ownAgents: ReadonlyArray<ReadonlySet<string>>;
-  private readonly activityCache = new Map<string, ReadonlySet<string> | null>();
 
-  /** The phrases of the titles met (a bounded set: the titles people send repeat), each read once. */
-  private readonly cache = new Map<string, ReadonlyArray<ReadonlySet<string>> | null>();
+  /**
+   * What the clauses of the titles met exclude (a bounded set: the titles people send repeat), each read
+   * once: its phrases, and the activities it names by a participle.
+   */
+  private readonly cache = new Map<string, Clause | null>();
 
   /**
    * @param occupationTitles each occupation's own O*NET title
@@ -110,9 +112,9 @@ export class ExclusionReading {
   apply(ranking: Ranking, title: string): Ranking {
     const top = ranking.list[0];
     if (top === undefined) return ranking;
-    const excluded = this.phrases(title);
-    if (excluded === null) return ranking;
-    const activities = this.activities(title);
+    const clause = this.clause(title);
+    if (clause === null) return ranking;
+    const { phrases: excluded, activities } = clause;
     const doer = (o: number): boolean =>
       activities !== null && [...activities].some((s) => (this.ownAgents[o] as ReadonlySet<string>).has(s));
     const names = (o: number): boolean => {
@@ -126,24 +128,22 @@ export class ExclusionReading {
     return other === undefined ? ranking : leading(ranking, { ...other, rating: inferred(other.rating) });
   }
 
-  private activities(title: string): ReadonlySet<string> | null {
-    const cached = this.activityCache.get(title);
-    if (cached !== undefined) return cached;
-    const found = excludedActivities(title);
-    if (this.activityCache.size >= CACHE_LIMIT) this.activityCache.clear();
-    this.activityCache.set(title, found);
-    return found;
-  }
-
-  private phrases(title: string): ReadonlyArray<ReadonlySet<string>> | null {
+  private clause(title: string): Clause | null {
     if (!mayHaveClause(title)) return null;
     const cached = this.cache.get(title);
     if (cached !== undefined) return cached;
-    const found = excludedPhrases(title);
+    const phrases = excludedPhrases(title);
+    const found = phrases === null ? null : { phrases, activities: excludedActivities(title) };
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(title, found);
     return found;
   }
+}
+
+/** A title's exclusion clause as read: the phrases it excludes, and the activities it names (or null). */
+interface Clause {
+  readonly phrases: ReadonlyArray<ReadonlySet<string>>;
+  readonly activities: ReadonlySet<string> | null;
 }
 
 const CACHE_LIMIT = 20_000;
